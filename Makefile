@@ -1,0 +1,147 @@
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+#
+# make            build build/bpfkit
+# make demo       install what is missing, build, link the demo programs
+# make check      the whole test suite; ends with "N passed, N failed, N skipped"
+# make san        the suite under ASan+UBSan (in build-san/)
+# make lint       clang-format, cppcheck, shellcheck
+# make bench      bpfkit against bpftool on the same inputs
+# make fuzz       libFuzzer targets for FUZZ_SECONDS each
+# make install    PREFIX=/usr/local DESTDIR=
+# V=1 shows full commands; BUILD=dir builds out of tree elsewhere.
+
+BUILD     ?= build
+PREFIX    ?= /usr/local
+CC        ?= gcc
+CLANG     ?= clang
+BPFTOOL   ?= bpftool
+ARCH      := $(shell uname -m)
+VERSION   := $(shell git describe --always --dirty 2>/dev/null || cat VERSION)
+FUZZ_SECONDS ?= 30
+
+PKGS      := libbpf libelf zlib jansson
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ljansson)
+
+WARNINGS  := -Wall -Wextra -Werror -Wformat=2 -Wshadow -Wmissing-prototypes \
+	     -Wstrict-prototypes -Wold-style-definition -Wwrite-strings \
+	     -Wpointer-arith -Wvla -Wundef -Wdate-time -fno-common \
+	     -Wno-unused-parameter -Wno-missing-field-initializers
+CFLAGS    ?= -O2 -g
+ifdef SANITIZE
+CFLAGS    += -fsanitize=$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDFLAGS   += -fsanitize=$(SANITIZE)
+endif
+ALL_CFLAGS := -std=gnu11 $(CFLAGS) $(WARNINGS) $(PKG_CFLAGS) \
+	      -ffile-prefix-map=$(CURDIR)=. -D_GNU_SOURCE \
+	      -DBPFKIT_VERSION='"$(VERSION)"' -MMD -MP
+
+BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
+	      -I/usr/include/$(ARCH)-linux-gnu -I$(BUILD) -Iprogs
+
+SRCS      := $(sort $(wildcard src/*/*.c))
+OBJS      := $(patsubst src/%.c,$(BUILD)/%.o,$(SRCS))
+# Everything but the CLI: what tests, fuzzers and benchmarks link against.
+LIB_OBJS  := $(filter-out $(BUILD)/cli/%,$(OBJS))
+PROGS_SRC := $(sort $(wildcard progs/*.bpf.c))
+PROGS     := $(patsubst progs/%.bpf.c,$(BUILD)/progs/%.bpf.o,$(PROGS_SRC))
+# C test helpers: tests/bin/NAME.c -> $(BUILD)/tests/NAME, linked with LIB_OBJS.
+TBIN_SRC  := $(sort $(wildcard tests/bin/*.c))
+TBINS     := $(patsubst tests/bin/%.c,$(BUILD)/tests/%,$(TBIN_SRC))
+UNIT_SRC  := $(sort $(wildcard tests/unit/*.c))
+UNITS     := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(UNIT_SRC))
+FUZZ_SRC  := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+MAN_RST   := $(sort $(wildcard man/bpfkit*.rst))
+MANS      := $(patsubst man/%.rst,$(BUILD)/man/%.8,$(MAN_RST))
+
+ifeq ($(V),1)
+Q :=
+msg =
+else
+Q := @
+msg = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
+
+.PHONY: all progs tests man check demo san lint bench fuzz install clean deps FORCE
+.DEFAULT_GOAL := all
+
+all: $(BUILD)/bpfkit
+
+$(BUILD)/bpfkit: $(OBJS)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+$(BUILD)/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+-include $(OBJS:.o=.d)
+
+# vmlinux.h for BPF programs that want kernel types; generated, never committed.
+$(BUILD)/vmlinux.h:
+	@mkdir -p $(@D)
+	$(call msg,GEN,$@)
+	$(Q)$(BPFTOOL) btf dump file /sys/kernel/btf/vmlinux format c > $@.tmp && mv $@.tmp $@
+
+progs: $(PROGS)
+
+$(BUILD)/progs/%.bpf.o: progs/%.bpf.c $(wildcard progs/*.h) | $(BUILD)/vmlinux.h
+	@mkdir -p $(@D)
+	$(call msg,CLANG,$@)
+	$(Q)$(CLANG) $(BPF_CFLAGS) -c -o $@ $<
+
+tests: $(TBINS) $(UNITS)
+
+$(BUILD)/tests/%: tests/bin/%.c $(LIB_OBJS)
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Isrc $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(PKG_LIBS)
+
+$(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS)
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Isrc $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(PKG_LIBS)
+
+man: $(MANS)
+
+$(BUILD)/man/%.8: man/%.rst $(wildcard man/common_*.rst man/substitutions.rst)
+	@mkdir -p $(@D)
+	$(call msg,RST2MAN,$@)
+	$(Q)rst2man --strict --no-datestamp $< > $@.tmp && mv $@.tmp $@
+
+deps:
+	@bash scripts/deps.sh --if-missing
+
+check: deps
+	@$(MAKE) --no-print-directory all progs tests man
+	@BPFKIT_BUILD=$(BUILD) bash tests/run.sh
+
+san:
+	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=address,undefined check
+
+demo: deps
+	@$(MAKE) --no-print-directory all progs
+	@BPFKIT_BUILD=$(BUILD) bash scripts/demo.sh
+
+lint:
+	$(Q)clang-format --dry-run -Werror $(SRCS) $(wildcard src/*/*.h) $(TBIN_SRC) $(UNIT_SRC) $(FUZZ_SRC)
+	$(Q)cppcheck --enable=warning,performance,portability --inline-suppr --error-exitcode=1 -q -D__x86_64__ src
+	$(Q)shellcheck -x scripts/*.sh tests/run.sh .ci/run $(wildcard bench/*.sh tests/*.sh)
+
+bench: deps
+	@$(MAKE) --no-print-directory all progs
+	@BPFKIT_BUILD=$(BUILD) bash bench/run.sh
+
+fuzz:
+	@BPFKIT_BUILD=build-fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/fuzz/run.sh
+
+install: all man
+	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/share/man/man8 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 0755 $(BUILD)/bpfkit $(DESTDIR)$(PREFIX)/sbin/bpfkit
+	install -m 0644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man8/
+	install -m 0644 bash-completion/bpfkit $(DESTDIR)$(PREFIX)/share/bash-completion/completions/bpfkit
+
+clean:
+	rm -rf $(BUILD) build-san build-fuzz

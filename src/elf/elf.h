@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+#ifndef BPFKIT_ELF_H
+#define BPFKIT_ELF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <gelf.h>
+
+#include "../lib/diag.h"
+
+/*
+ * The only libelf user. bk_elf is a checked, read-only view of one ELF file
+ * held in memory: every section header's name, offset and size has been
+ * checked against the file before anything is handed out, so callers may
+ * trust sec->data[0..sec->size).
+ */
+struct bk_elf;
+
+struct bk_elf_sec {
+	size_t idx;		/* ELF section index */
+	const char *name;	/* never NULL; "" for the null section */
+	GElf_Shdr shdr;
+	const void *data;	/* NULL for SHT_NOBITS and empty sections */
+	size_t size;		/* bytes at data (0 for SHT_NOBITS) */
+};
+
+enum bk_elf_flags {
+	/* Require ELFCLASS64, ET_REL, EM_BPF and host byte order. */
+	BK_ELF_BPF_OBJ = 1 << 0,
+};
+
+/*
+ * Open path (read fully into memory) or a caller's buffer (not copied: it
+ * must outlive the bk_elf). name is used in messages. Returns NULL and sets
+ * errno; the reason went to diag.
+ */
+struct bk_elf *bk_elf__open_file(const char *path, unsigned int flags,
+				 const struct bk_diag *diag);
+struct bk_elf *bk_elf__open_mem(const void *buf, size_t size, const char *name,
+				unsigned int flags, const struct bk_diag *diag);
+void bk_elf__free(struct bk_elf *elf);
+
+/* True if buf starts with the ELF magic. */
+bool bk_elf__is_elf(const void *buf, size_t size);
+
+const char *bk_elf__name(const struct bk_elf *elf);
+const GElf_Ehdr *bk_elf__ehdr(const struct bk_elf *elf);
+size_t bk_elf__sec_cnt(const struct bk_elf *elf);
+/* idx < sec_cnt; section 0 is the null section. */
+const struct bk_elf_sec *bk_elf__sec(const struct bk_elf *elf, size_t idx);
+/* First section with that name, or NULL. */
+const struct bk_elf_sec *bk_elf__find_sec(const struct bk_elf *elf,
+					  const char *name);
+
+#endif /* BPFKIT_ELF_H */

@@ -1,0 +1,51 @@
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+# Shared by every bats file: load helpers
+bats_require_minimum_version 1.5.0
+
+TOP="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+BUILD="$TOP/${BPFKIT_BUILD:-build}"
+BPFKIT="$BUILD/bpfkit"
+PROGS="$BUILD/progs"
+TBIN="$BUILD/tests"
+export BPFKIT PROGS TBIN
+
+bpfkit() {
+	"$BPFKIT" "$@"
+}
+
+# Tests that need bpf() and root: skip with the reason, or fail when
+# BPFKIT_REQUIRE_KERNEL=1 (CI) so a silent skip cannot hide a regression.
+require_kernel() {
+	local why=""
+	if [ "$(id -u)" -ne 0 ]; then
+		why="not root"
+	elif ! [ -r /sys/kernel/btf/vmlinux ]; then
+		why="no /sys/kernel/btf/vmlinux"
+	elif ! "$TBIN/kernel_probe" >/dev/null 2>&1; then
+		why="bpf() is not available (kernel_probe failed)"
+	fi
+	[ -z "$why" ] && return 0
+	if [ "${BPFKIT_REQUIRE_KERNEL:-0}" = 1 ]; then
+		echo "kernel required (BPFKIT_REQUIRE_KERNEL=1) but $why" >&2
+		return 1
+	fi
+	skip "KERNEL TEST SKIPPED: $why"
+}
+
+require_bpftool() {
+	command -v bpftool >/dev/null || skip "bpftool is not installed"
+}
+
+# assert_no_file PATH: a failed command must leave nothing behind.
+assert_no_file() {
+	if [ -e "$1" ]; then
+		echo "unexpected file left behind: $1" >&2
+		return 1
+	fi
+	local left
+	left=$(ls "$(dirname "$1")" | grep -F "$(basename "$1")." || true)
+	if [ -n "$left" ]; then
+		echo "temporary files left behind: $left" >&2
+		return 1
+	fi
+}
