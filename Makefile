@@ -16,7 +16,7 @@ CC        ?= gcc
 CLANG     ?= clang
 BPFTOOL   ?= bpftool
 ARCH      := $(shell uname -m)
-VERSION   := $(shell git describe --always --dirty 2>/dev/null || cat VERSION)
+VERSION   := $(shell cat VERSION)
 FUZZ_SECONDS ?= 30
 
 PKGS      := libbpf libelf zlib jansson

@@ -12,30 +12,50 @@
 /* User space speaks __u32 and friends, as the kernel's UAPI does. */
 #pragma GCC poison u8 u16 u32 u64 s8 s16 s32 s64
 
-#define NEXT_ARG()	({ argc--; argv++; if (argc < 0) usage(); })
-#define NEXT_ARGP()	({ (*argc)--; (*argv)++; if (*argc < 0) usage(); })
-#define BAD_ARG()	({ p_err("what is '%s'?", *argv); -1; })
-#define GET_ARG()	({ argc--; *argv++; })
-#define REQ_ARGS(cnt)							\
-	({								\
-		int _cnt = (cnt);					\
-		bool _res;						\
-									\
-		if (argc < _cnt) {					\
+#define NEXT_ARG()               \
+	({                       \
+		argc--;          \
+		argv++;          \
+		if (argc < 0)    \
+			usage(); \
+	})
+#define NEXT_ARGP()              \
+	({                       \
+		(*argc)--;       \
+		(*argv)++;       \
+		if (*argc < 0)   \
+			usage(); \
+	})
+#define BAD_ARG()                              \
+	({                                     \
+		p_err("what is '%s'?", *argv); \
+		-1;                            \
+	})
+#define GET_ARG()        \
+	({               \
+		argc--;  \
+		*argv++; \
+	})
+#define REQ_ARGS(cnt)                                                       \
+	({                                                                  \
+		int _cnt = (cnt);                                           \
+		bool _res;                                                  \
+                                                                            \
+		if (argc < _cnt) {                                          \
 			p_err("'%s' needs at least %d arguments, %d found", \
-			      argv[-1], _cnt, argc);			\
-			_res = false;					\
-		} else {						\
-			_res = true;					\
-		}							\
-		_res;							\
+			      argv[-1], _cnt, argc);                        \
+			_res = false;                                       \
+		} else {                                                    \
+			_res = true;                                        \
+		}                                                           \
+		_res;                                                       \
 	})
 
 /* Shared grammar pieces of the help texts (and of the man pages). */
-#define HELP_SPEC_OPTIONS						\
+#define HELP_SPEC_OPTIONS \
 	"OPTIONS := { {-j|--json} [{-p|--pretty}] | {-d|--debug} }"
-#define HELP_SPEC_PROGRAM_OPTIONS					\
-	"OPTIONS := { {-j|--json} [{-p|--pretty}] | {-d|--debug} |\n"	\
+#define HELP_SPEC_PROGRAM_OPTIONS                                     \
+	"OPTIONS := { {-j|--json} [{-p|--pretty}] | {-d|--debug} |\n" \
 	"                    {-n|--nomount} }"
 
 extern const char *bin_name;

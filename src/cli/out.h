@@ -29,8 +29,8 @@ extern bool pretty_output;
 
 /* Errors and messages: "Error: ..." on stderr, or {"error": ...} in JSON. */
 void p_err(const char *fmt, ...) __printf(1, 2);
-void p_warn(const char *fmt, ...) __printf(1, 2);	/* stderr, both modes */
-void p_info(const char *fmt, ...) __printf(1, 2);	/* stderr, plain only */
+void p_warn(const char *fmt, ...) __printf(1, 2); /* stderr, both modes */
+void p_info(const char *fmt, ...) __printf(1, 2); /* stderr, plain only */
 bool out_has_error(void);
 
 /* A diagnostics sink for modules: errors go to p_err, warnings to p_warn,

@@ -17,11 +17,11 @@
 struct bk_elf;
 
 struct bk_elf_sec {
-	size_t idx;		/* ELF section index */
-	const char *name;	/* never NULL; "" for the null section */
+	size_t idx;	  /* ELF section index */
+	const char *name; /* never NULL; "" for the null section */
 	GElf_Shdr shdr;
-	const void *data;	/* NULL for SHT_NOBITS and empty sections */
-	size_t size;		/* bytes at data (0 for SHT_NOBITS) */
+	const void *data; /* NULL for SHT_NOBITS and empty sections */
+	size_t size;	  /* bytes at data (0 for SHT_NOBITS) */
 };
 
 enum bk_elf_flags {

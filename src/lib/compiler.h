@@ -19,6 +19,6 @@
 #define bk_max(a, b) ((a) > (b) ? (a) : (b))
 
 /* Round x up to a power-of-two alignment a (a != 0). */
-#define bk_roundup(x, a) (((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
+#define bk_roundup(x, a) (((x) + (a)-1) & ~((__typeof__(x))(a)-1))
 
 #endif /* BPFKIT_LIB_COMPILER_H */

@@ -12,7 +12,7 @@
 enum bk_diag_level {
 	BK_DIAG_ERROR,
 	BK_DIAG_WARN,
-	BK_DIAG_INFO,	/* progress details, shown with -d */
+	BK_DIAG_INFO, /* progress details, shown with -d */
 };
 
 struct bk_diag {

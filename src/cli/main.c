@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/*
+ * bpfkit [OPTIONS] OBJECT { COMMAND | help }
+ *
+ * Global options, the object table and the dispatch helpers every object
+ * uses. Objects live in src/cli/<object>.c and export only do_<object>().
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/libbpf.h>
+
+#include "main.h"
+
+#ifndef BPFKIT_VERSION
+#define BPFKIT_VERSION "unknown"
+#endif
+
+const char *bin_name;
+bool debug_output;
+bool block_mount;
+
+static int last_argc;
+static char **last_argv;
+static int (*last_do_help)(int argc, char **argv);
+
+/* One big buffer: a full vmlinux dump is millions of small printf()s. */
+static char stdout_buf[1 << 20];
+
+static void __noreturn clean_and_exit(int code)
+{
+	if (out_finish() && !code)
+		code = 1;
+	exit(code);
+}
+
+void usage(void)
+{
+	last_do_help(last_argc - 1, last_argv + 1);
+	clean_and_exit(1);
+}
+
+bool is_prefix(const char *pfx, const char *str)
+{
+	if (!pfx || !*pfx)
+		return false;
+	return strncmp(str, pfx, strlen(pfx)) == 0;
+}
+
+int cmd_select(const struct cmd *cmds, int argc, char **argv,
+	       int (*help)(int argc, char **argv))
+{
+	unsigned int i;
+
+	last_argc = argc;
+	last_argv = argv;
+	last_do_help = help;
+
+	if (argc < 1 && cmds[0].func)
+		return cmds[0].func(argc, argv);
+
+	for (i = 0; cmds[i].cmd; i++) {
+		if (is_prefix(*argv, cmds[i].cmd)) {
+			if (!cmds[i].func) {
+				p_err("command '%s' is not supported in this build",
+				      cmds[i].cmd);
+				return -1;
+			}
+			return cmds[i].func(argc - 1, argv + 1);
+		}
+	}
+
+	help(argc - 1, argv + 1);
+	p_err("unknown command '%s'", *argv);
+	return -1;
+}
+
+static int do_help(int argc, char **argv)
+{
+	if (json_output) {
+		out_null(NULL);
+		return 0;
+	}
+
+	fprintf(stderr,
+		"Usage: %1$s [OPTIONS] OBJECT { COMMAND | help }\n"
+		"       %1$s version\n"
+		"\n"
+		"       OBJECT := { btf | gen | prog }\n"
+		"       OPTIONS := { {-V|--version} | {-h|--help} | {-j|--json} [{-p|--pretty}] |\n"
+		"                    {-d|--debug} | {-n|--nomount} }\n"
+		"",
+		bin_name);
+	return 0;
+}
+
+static int do_version(int argc, char **argv)
+{
+	if (json_output) {
+		out_obj_open(NULL);
+		out_str("version", NULL, BPFKIT_VERSION);
+		out_str("libbpf_version", NULL, libbpf_version_string());
+		out_obj_close();
+		return 0;
+	}
+	printf("%s %s\nusing libbpf %s\n", bin_name, BPFKIT_VERSION,
+	       libbpf_version_string());
+	return 0;
+}
+
+static const struct cmd main_cmds[] = {
+	{"help", do_help}, {"btf", do_btf},	    {"gen", do_gen},
+	{"prog", do_prog}, {"version", do_version}, {0}};
+
+/* libbpf's own messages: warnings always, everything with -d; stderr only. */
+static int print_libbpf(enum libbpf_print_level level, const char *fmt,
+			va_list ap)
+{
+	if (level == LIBBPF_DEBUG && !debug_output)
+		return 0;
+	return vfprintf(stderr, fmt, ap);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{"json", no_argument, NULL, 'j'},
+		{"pretty", no_argument, NULL, 'p'},
+		{"debug", no_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{"nomount", no_argument, NULL, 'n'},
+		{0}};
+	bool version_requested = false;
+	int opt, ret;
+
+	setvbuf(stdout, stdout_buf, _IOFBF, sizeof(stdout_buf));
+	last_do_help = do_help;
+	bin_name = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+jpdhVn", options, NULL)) >= 0) {
+		switch (opt) {
+		case 'p':
+			pretty_output = true;
+			/* fall through */
+		case 'j':
+			json_output = true;
+			break;
+		case 'd':
+			debug_output = true;
+			break;
+		case 'h':
+			return do_help(argc, argv);
+		case 'V':
+			version_requested = true;
+			break;
+		case 'n':
+			block_mount = true;
+			break;
+		default:
+			p_err("unrecognized option '%s'", argv[optind - 1]);
+			if (json_output)
+				clean_and_exit(1);
+			usage();
+		}
+	}
+	libbpf_set_print(print_libbpf);
+
+	argc -= optind;
+	argv += optind;
+	if (version_requested)
+		ret = do_version(argc, argv);
+	else if (argc < 1)
+		usage();
+	else
+		ret = cmd_select(main_cmds, argc, argv, do_help);
+
+	clean_and_exit(ret ? 1 : 0);
+}

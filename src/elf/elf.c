@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Read side of the ELF module: open an object from a file or a buffer, check
+ * the header and every section header against the file, and hand out
+ * sections as (name, header, bytes). Section bytes are taken from the file
+ * image directly: bpfkit only accepts host byte order for BPF objects, and a
+ * raw view is what BTF and relocation parsing want anyway.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libelf.h>
+
+#include "elf.h"
+#include "../lib/file.h"
+
+struct bk_elf {
+	char *name;
+	void *owned_buf; /* set when we read the file ourselves */
+	const char *buf;
+	size_t size;
+	Elf *elf;
+	GElf_Ehdr ehdr;
+	struct bk_elf_sec *secs;
+	size_t sec_cnt;
+};
+
+bool bk_elf__is_elf(const void *buf, size_t size)
+{
+	return size >= SELFMAG && memcmp(buf, ELFMAG, SELFMAG) == 0;
+}
+
+static int check_bpf_obj(const struct bk_elf *elf, const struct bk_diag *diag)
+{
+	const GElf_Ehdr *eh = &elf->ehdr;
+	unsigned char host = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+				     ? ELFDATA2LSB
+				     : ELFDATA2MSB;
+
+	if (eh->e_ident[EI_CLASS] != ELFCLASS64)
+		return bk_err(diag, -EINVAL, "%s: not a 64-bit ELF object",
+			      elf->name);
+	if (eh->e_type != ET_REL)
+		return bk_err(diag, -EINVAL,
+			      "%s: not a relocatable object (ELF type %u)",
+			      elf->name, eh->e_type);
+	if (eh->e_machine != EM_BPF)
+		return bk_err(diag, -EINVAL,
+			      "%s: not a BPF object (ELF machine %u)",
+			      elf->name, eh->e_machine);
+	if (eh->e_ident[EI_DATA] != host)
+		return bk_err(diag, -EOPNOTSUPP,
+			      "%s: byte order differs from this host's",
+			      elf->name);
+	return 0;
+}
+
+static int load_sec(struct bk_elf *elf, size_t idx, size_t shstrndx,
+		    const struct bk_diag *diag)
+{
+	struct bk_elf_sec *sec = &elf->secs[idx];
+	Elf_Scn *scn = elf_getscn(elf->elf, idx);
+	const char *name;
+
+	sec->idx = idx;
+	if (!scn || !gelf_getshdr(scn, &sec->shdr))
+		return bk_err(diag, -EINVAL,
+			      "%s: section #%zu: corrupt header: %s", elf->name,
+			      idx, elf_errmsg(-1));
+	if (idx == 0) {
+		sec->name = "";
+		return 0;
+	}
+	name = elf_strptr(elf->elf, shstrndx, sec->shdr.sh_name);
+	if (!name)
+		return bk_err(
+			diag, -EINVAL,
+			"%s: section #%zu: name offset %u is out of range",
+			elf->name, idx, sec->shdr.sh_name);
+	sec->name = name;
+	if (sec->shdr.sh_type == SHT_NOBITS || sec->shdr.sh_size == 0)
+		return 0;
+	if (sec->shdr.sh_offset > elf->size ||
+	    sec->shdr.sh_size > elf->size - sec->shdr.sh_offset)
+		return bk_err(
+			diag, -EINVAL,
+			"%s: section '%s': offset %llu size %llu is beyond the end of the file (%zu bytes)",
+			elf->name, name,
+			(unsigned long long)sec->shdr.sh_offset,
+			(unsigned long long)sec->shdr.sh_size, elf->size);
+	sec->data = elf->buf + sec->shdr.sh_offset;
+	sec->size = sec->shdr.sh_size;
+	return 0;
+}
+
+static int load_elf(struct bk_elf *elf, unsigned int flags,
+		    const struct bk_diag *diag)
+{
+	size_t shnum, shstrndx, i;
+	int err;
+
+	if (!bk_elf__is_elf(elf->buf, elf->size))
+		return bk_err(diag, -EINVAL, "%s: not an ELF file", elf->name);
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return bk_err(diag, -EINVAL, "libelf is unusable: %s",
+			      elf_errmsg(-1));
+	elf->elf = elf_memory((char *)elf->buf, elf->size);
+	if (!elf->elf || !gelf_getehdr(elf->elf, &elf->ehdr))
+		return bk_err(diag, -EINVAL, "%s: corrupt ELF header: %s",
+			      elf->name, elf_errmsg(-1));
+	if (flags & BK_ELF_BPF_OBJ) {
+		err = check_bpf_obj(elf, diag);
+		if (err)
+			return err;
+	}
+	if (elf_getshdrnum(elf->elf, &shnum) ||
+	    elf_getshdrstrndx(elf->elf, &shstrndx))
+		return bk_err(diag, -EINVAL, "%s: corrupt section table: %s",
+			      elf->name, elf_errmsg(-1));
+	if (shnum && shstrndx >= shnum)
+		return bk_err(
+			diag, -EINVAL,
+			"%s: section name table index #%zu is beyond %zu sections",
+			elf->name, shstrndx, shnum);
+	/* Each header takes 64 bytes of the file: a count beyond that is a lie. */
+	if (shnum > elf->size / sizeof(Elf32_Shdr))
+		return bk_err(diag, -EINVAL,
+			      "%s: %zu section headers cannot fit in %zu bytes",
+			      elf->name, shnum, elf->size);
+	elf->secs = calloc(shnum ?: 1, sizeof(*elf->secs));
+	if (!elf->secs)
+		return bk_err(diag, -ENOMEM, "%s: out of memory", elf->name);
+	elf->sec_cnt = shnum;
+	for (i = 0; i < shnum; i++) {
+		err = load_sec(elf, i, shstrndx, diag);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static struct bk_elf *open_buf(void *owned, const void *buf, size_t size,
+			       const char *name, unsigned int flags,
+			       const struct bk_diag *diag)
+{
+	struct bk_elf *elf = calloc(1, sizeof(*elf));
+	int err;
+
+	if (!elf || !(elf->name = strdup(name))) {
+		free(elf);
+		free(owned);
+		bk_err(diag, -ENOMEM, "%s: out of memory", name);
+		errno = ENOMEM;
+		return NULL;
+	}
+	elf->owned_buf = owned;
+	elf->buf = buf;
+	elf->size = size;
+	err = load_elf(elf, flags, diag);
+	if (err) {
+		bk_elf__free(elf);
+		errno = -err;
+		return NULL;
+	}
+	return elf;
+}
+
+struct bk_elf *bk_elf__open_file(const char *path, unsigned int flags,
+				 const struct bk_diag *diag)
+{
+	size_t size;
+	void *buf;
+	int err;
+
+	err = bk_read_file(path, &buf, &size, diag);
+	if (err) {
+		errno = -err;
+		return NULL;
+	}
+	return open_buf(buf, buf, size, path, flags, diag);
+}
+
+struct bk_elf *bk_elf__open_mem(const void *buf, size_t size, const char *name,
+				unsigned int flags, const struct bk_diag *diag)
+{
+	return open_buf(NULL, buf, size, name, flags, diag);
+}
+
+void bk_elf__free(struct bk_elf *elf)
+{
+	if (!elf)
+		return;
+	if (elf->elf)
+		elf_end(elf->elf);
+	free(elf->secs);
+	free(elf->owned_buf);
+	free(elf->name);
+	free(elf);
+}
+
+const char *bk_elf__name(const struct bk_elf *elf)
+{
+	return elf->name;
+}
+
+const GElf_Ehdr *bk_elf__ehdr(const struct bk_elf *elf)
+{
+	return &elf->ehdr;
+}
+
+size_t bk_elf__sec_cnt(const struct bk_elf *elf)
+{
+	return elf->sec_cnt;
+}
+
+const struct bk_elf_sec *bk_elf__sec(const struct bk_elf *elf, size_t idx)
+{
+	return idx < elf->sec_cnt ? &elf->secs[idx] : NULL;
+}
+
+const struct bk_elf_sec *bk_elf__find_sec(const struct bk_elf *elf,
+					  const char *name)
+{
+	size_t i;
+
+	for (i = 1; i < elf->sec_cnt; i++) {
+		if (strcmp(elf->secs[i].name, name) == 0)
+			return &elf->secs[i];
+	}
+	return NULL;
+}

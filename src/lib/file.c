@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "file.h"
+#include "mem.h"
+
+/* No input of ours comes near this; a larger one is a mistake or an attack. */
+#define MAX_INPUT_SIZE (1UL << 31)
+
+int bk_read_file(const char *path, void **buf, size_t *size,
+		 const struct bk_diag *diag)
+{
+	size_t len = 0, cap = 0;
+	char *data = NULL;
+	struct stat st;
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return bk_err(diag, -errno, "%s: %s", path, strerror(errno));
+	if (fstat(fd, &st) < 0 || S_ISDIR(st.st_mode)) {
+		err = S_ISDIR(st.st_mode) ? -EISDIR : -errno;
+		goto err_msg;
+	}
+	/* sysfs files report a size that need not be the real one: read to EOF. */
+	for (;;) {
+		ssize_t n;
+
+		if (len == cap) {
+			size_t want = cap ? cap * 2 : (size_t)st.st_size + 1;
+
+			if (want < 4096)
+				want = 4096;
+			if (want > MAX_INPUT_SIZE + 1)
+				want = MAX_INPUT_SIZE + 1;
+			if (len == want) {
+				err = -EFBIG;
+				goto err_msg;
+			}
+			if (bk_ensure_mem((void **)&data, &cap, 1, want)) {
+				err = -ENOMEM;
+				goto err_msg;
+			}
+		}
+		n = read(fd, data + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = -errno;
+			goto err_msg;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	close(fd);
+	*buf = data;
+	*size = len;
+	return 0;
+err_msg:
+	bk_err(diag, err, "%s: %s", path,
+	       err == -EFBIG ? "file is too large" : strerror(-err));
+	close(fd);
+	free(data);
+	return err;
+}
+
+int bk_out_file__open(struct bk_out_file *f, const char *path,
+		      const struct bk_diag *diag)
+{
+	mode_t mask;
+
+	memset(f, 0, sizeof(*f));
+	f->fd = -1;
+	f->path = strdup(path);
+	if (!f->path || asprintf(&f->tmp_path, "%s.XXXXXX", path) < 0) {
+		f->tmp_path = NULL;
+		bk_out_file__abort(f);
+		return bk_err(diag, -ENOMEM, "%s: out of memory", path);
+	}
+	f->fd = mkstemp(f->tmp_path);
+	if (f->fd < 0) {
+		int err = -errno;
+
+		bk_err(diag, err, "%s: cannot create output file: %s", path,
+		       strerror(errno));
+		free(f->tmp_path);
+		f->tmp_path = NULL;
+		bk_out_file__abort(f);
+		return err;
+	}
+	/* mkstemp() makes 0600; give the result the usual 0666 & ~umask. */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(f->fd, 0666 & ~mask) < 0) {
+		int err = -errno;
+
+		bk_out_file__abort(f);
+		return bk_err(diag, err, "%s: %s", path, strerror(-err));
+	}
+	return 0;
+}
+
+int bk_out_file__commit(struct bk_out_file *f, const struct bk_diag *diag)
+{
+	int err = 0;
+
+	if (close(f->fd) < 0)
+		err = -errno;
+	f->fd = -1;
+	if (!err && rename(f->tmp_path, f->path) < 0)
+		err = -errno;
+	if (err) {
+		bk_err(diag, err, "%s: cannot write output file: %s", f->path,
+		       strerror(-err));
+		bk_out_file__abort(f);
+		return err;
+	}
+	free(f->tmp_path);
+	f->tmp_path = NULL;
+	bk_out_file__abort(f);
+	return 0;
+}
+
+void bk_out_file__abort(struct bk_out_file *f)
+{
+	if (!f)
+		return;
+	if (f->fd >= 0)
+		close(f->fd);
+	if (f->tmp_path)
+		unlink(f->tmp_path);
+	free(f->tmp_path);
+	free(f->path);
+	f->tmp_path = NULL;
+	f->path = NULL;
+	f->fd = -1;
+}
