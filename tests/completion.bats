@@ -1,0 +1,82 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+# bash-completion/bpfkit, called the way bash calls it.
+load helpers
+
+setup() {
+	[ -r /usr/share/bash-completion/bash_completion ] ||
+		skip "bash-completion is not installed"
+}
+
+# complete WORD...: completions for the last word, one per line, sorted.
+complete_words() {
+	bash -c '
+		source /usr/share/bash-completion/bash_completion
+		source "$1/bash-completion/bpfkit"
+		shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		COMP_LINE="${COMP_WORDS[*]}"
+		COMP_POINT=${#COMP_LINE}
+		_bpfkit bpfkit "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
+		printf "%s\n" "${COMPREPLY[@]}" | sort
+	' _ "$TOP" "$@"
+}
+
+@test "objects come from the binary's help" {
+	PATH="$BUILD:$PATH" run -0 complete_words bpfkit ""
+	[ "$(echo $output)" = "btf gen prog version" ]
+}
+
+@test "global options" {
+	run -0 complete_words bpfkit --j
+	[ "$output" = "--json" ]
+	run -0 complete_words bpfkit -
+	[[ $output == *"--pretty"* && $output == *"--nomount"* ]]
+}
+
+@test "commands of each object" {
+	run -0 complete_words bpfkit gen ""
+	[ "$(echo $output)" = "help object skeleton subskeleton" ]
+	run -0 complete_words bpfkit btf ""
+	[ "$(echo $output)" = "dump help" ]
+	run -0 complete_words bpfkit prog ""
+	[ "$(echo $output)" = "help list load loadall show" ]
+	run -0 complete_words bpfkit -j gen s
+	[ "$(echo $output)" = "skeleton subskeleton" ]
+}
+
+@test "btf dump keywords and format values" {
+	run -0 complete_words bpfkit btf dump ""
+	[ "$(echo $output)" = "file id" ]
+	run -0 complete_words bpfkit btf dump file x.o ""
+	[ "$(echo $output)" = "ext format" ]
+	run -0 complete_words bpfkit btf dump file x.o format ""
+	[ "$(echo $output)" = "c raw" ]
+}
+
+@test "gen object and skeleton complete object files and keywords" {
+	cd "$BATS_TEST_TMPDIR"
+	touch a.o b.bpf.o notes.txt
+	run -0 complete_words bpfkit gen object out.o ""
+	[ "$(echo $output)" = "a.o b.bpf.o" ]
+	run -0 complete_words bpfkit gen skeleton a.o ""
+	[ "$output" = "name" ]
+	run -0 complete_words bpfkit gen skeleton a.o name x ""
+	[ -z "$output" ]
+}
+
+@test "prog load keywords, map selectors, each keyword once" {
+	run -0 complete_words bpfkit prog load x.o /sys/fs/bpf/x ""
+	[ "$(echo $output)" = "autoattach map pinmaps type" ]
+	run -0 complete_words bpfkit prog load x.o /sys/fs/bpf/x map ""
+	[ "$(echo $output)" = "idx name" ]
+	run -0 complete_words bpfkit prog load x.o /sys/fs/bpf/x map idx 0 ""
+	[ "$(echo $output)" = "id pinned" ]
+	run -0 complete_words bpfkit prog load x.o p type xdp ""
+	[ "$(echo $output)" = "autoattach map pinmaps" ]
+	run -0 complete_words bpfkit prog load x.o p type sy
+	[ "$output" = "syscall" ]
+	run -0 complete_words bpfkit prog show ""
+	[ "$(echo $output)" = "id name pinned tag" ]
+}
