@@ -1,0 +1,70 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+# Source rules that a compiler does not enforce.
+load helpers
+
+@test "C sources are clang-formatted with the repo's .clang-format" {
+	command -v clang-format >/dev/null || skip "clang-format is not installed"
+	cd "$TOP"
+	run clang-format --dry-run -Werror src/*/*.c src/*/*.h tests/bin/*.c \
+		tests/unit/*.c
+	[ "$status" -eq 0 ] || {
+		echo "$output" | head -40
+		return 1
+	}
+}
+
+@test "modules outside src/cli export only bk_* symbols" {
+	local o bad=""
+	for o in "$BUILD"/{lib,elf,btf,linker,skel,prog}/*.o; do
+		[ -e "$o" ] || continue
+		bad+=$(nm --defined-only -g "$o" | awk '{print $3}' |
+			grep -v '^bk_' | sed "s|^|${o#"$BUILD"/}: |")
+	done
+	[ -z "$bad" ] || {
+		echo "$bad"
+		return 1
+	}
+}
+
+@test "nothing defines libbpf's names (bpf_linker__, btf__, strset__, hashmap__)" {
+	local bad
+	bad=$(nm --defined-only -g "$BUILD"/*/*.o |
+		awk '{print $3}' | grep -E '^(bpf_linker__|btf__|strset__|hashmap__)' || true)
+	[ -z "$bad" ] || {
+		echo "$bad"
+		return 1
+	}
+}
+
+@test "a module's *_internal.h is included only inside its module" {
+	cd "$TOP"
+	local h dir bad=""
+	for h in src/*/*_internal.h; do
+		[ -e "$h" ] || continue
+		dir=$(dirname "$h")
+		bad+=$(grep -l "$(basename "$h")" src/*/*.c src/*/*.h tests/*/*.c 2>/dev/null |
+			grep -v "^$dir/" || true)
+	done
+	[ -z "$bad" ] || {
+		echo "$bad"
+		return 1
+	}
+}
+
+@test "only src/cli prints to stdout or exits; only src/elf calls libelf" {
+	cd "$TOP"
+	local bad
+	bad=$(grep -nE '\b(printf|puts|putchar|exit)\(|\bstdout\b' \
+		src/{lib,elf,btf,linker,prog}/*.c 2>/dev/null || true)
+	[ -z "$bad" ] || {
+		echo "$bad"
+		return 1
+	}
+	bad=$(grep -lE '#include <(libelf|gelf)\.h>' src/*/*.c src/*/*.h |
+		grep -v '^src/elf/' || true)
+	[ -z "$bad" ] || {
+		echo "libelf used outside src/elf: $bad"
+		return 1
+	}
+}
