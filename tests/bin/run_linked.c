@@ -596,6 +596,180 @@ static void maps_check(struct run *r)
 		close(fd);
 }
 
+/*
+ * Scenario "weak": progs/linked_weak{1,2}.bpf.c. Weak definitions come
+ * first and lose to file 2's strong ones, except lw_lose (weak twice).
+ */
+static const struct prog_run weak_progs[] = {
+	{"lw_prog1", 1},
+	{"lw_prog2", 2},
+};
+
+static void weak_setup(struct run *r)
+{
+	expect_map(r, "lw_map", BPF_MAP_TYPE_ARRAY, 4);
+	expect_map(r, "lw_lose", BPF_MAP_TYPE_ARRAY, 4);
+}
+
+static void weak_check(struct run *r)
+{
+	__u32 k1 = 1, k2 = 2;
+
+	/* file 2's lw_data (40) and lw_ro (60), seen from both files */
+	expect_var(r, ".bss", "out1_sum", 40 + 60);
+	expect_var(r, ".bss", "out2_sum", 40 * 60);
+	/* and through the DATASEC entries, as a skeleton reads them */
+	expect_var(r, ".data", "lw_data", 40);
+	expect_var(r, ".rodata", "lw_ro", 60);
+	/* one lw_bss: prog1 added 1, prog2 added 10 */
+	expect_var(r, ".bss", "lw_bss", 1 + 10);
+	/* prog1 ran first: key 2 was still 0; prog2 saw prog1's key 1 */
+	expect_var(r, ".bss", "out1_map", 0);
+	expect_var(r, ".bss", "out1_lose", 0);
+	expect_var(r, ".bss", "out2_map", 11);
+	expect_var(r, ".bss", "out2_lose", 12);
+	expect_elem(r, "lw_map", &k1, 8, 11);
+	expect_elem(r, "lw_map", &k2, 8, 21);
+	expect_elem(r, "lw_lose", &k1, 8, 12);
+	expect_elem(r, "lw_lose", &k2, 8, 22);
+}
+
+/*
+ * Scenario "maps_fwd": progs/linked_mapfwd{1,2}.bpf.c. File 1 uses maps
+ * that only file 2 defines; lmf_prog1 writes, lmf_prog2 reads.
+ */
+static const struct prog_run maps_fwd_progs[] = {
+	{"lmf_prog1", 1},
+	{"lmf_prog2", 2},
+};
+
+static void maps_fwd_setup(struct run *r)
+{
+	expect_map(r, "lmf_hash", BPF_MAP_TYPE_HASH, 8);
+	expect_map(r, "lmf_outer", BPF_MAP_TYPE_ARRAY_OF_MAPS, 1);
+	expect_map(r, "lmf_outer1", BPF_MAP_TYPE_ARRAY_OF_MAPS, 1);
+	expect_map(r, "lmf_inner_x", BPF_MAP_TYPE_ARRAY, 1);
+	expect_map(r, "lmf_inner_y", BPF_MAP_TYPE_ARRAY, 1);
+}
+
+static void maps_fwd_check(struct run *r)
+{
+	expect_var(r, ".bss", "out_hash", 100);
+	/* slot 0 of lmf_outer is lmf_inner_x (file 2's initialiser) */
+	expect_var(r, ".bss", "out_x", 7);
+	/* slot 0 of lmf_outer1 is lmf_inner_y (file 1's initialiser) */
+	expect_var(r, ".bss", "out_y", 8);
+}
+
+/*
+ * Scenario "maps_partial": progs/linked_mappart{1,2}.bpf.c. File 2's
+ * externs leave attributes out; the maps are file 1's definitions.
+ */
+static const struct prog_run maps_partial_progs[] = {
+	{"lmp_prog1", 1},
+	{"lmp_prog2", 2},
+};
+
+static void expect_sizes(struct run *r, struct bpf_map *map, __u32 key_sz,
+			 __u32 value_sz)
+{
+	if (!map)
+		return;
+	if (bpf_map__key_size(map) != key_sz ||
+	    bpf_map__value_size(map) != value_sz)
+		fail(r, "map %s has key/value sizes %u/%u, expected %u/%u",
+		     bpf_map__name(map), bpf_map__key_size(map),
+		     bpf_map__value_size(map), key_sz, value_sz);
+}
+
+static void maps_partial_setup(struct run *r)
+{
+	struct bpf_map *map;
+
+	expect_sizes(r, expect_map(r, "lmp_array", BPF_MAP_TYPE_ARRAY, 4), 4,
+		     8);
+	map = expect_map(r, "lmp_hash", BPF_MAP_TYPE_HASH, 8);
+	expect_sizes(r, map, 4, 8);
+	if (map && bpf_map__map_flags(map) != BPF_F_NO_PREALLOC)
+		fail(r,
+		     "map lmp_hash has flags %#x, expected BPF_F_NO_PREALLOC",
+		     bpf_map__map_flags(map));
+	expect_sizes(r, expect_map(r, "lmp_sized", BPF_MAP_TYPE_HASH, 8), 4, 8);
+	expect_sizes(r, expect_map(r, "lmp_min", BPF_MAP_TYPE_ARRAY, 2), 4, 4);
+}
+
+static void maps_partial_check(struct run *r)
+{
+	/* lmp_prog1 stored 101 at key 1 of three maps, 32 in lmp_min */
+	expect_var(r, ".bss", "out_array", 101);
+	expect_var(r, ".bss", "out_hash", 101);
+	expect_var(r, ".bss", "out_sized", 101);
+	expect_var(r, ".bss", "out_min", 32);
+}
+
+/*
+ * Scenario "ksyms": progs/linked_ksyms{1,2}.bpf.c. The loader resolves the
+ * .ksyms externs; both files must see the same ones.
+ */
+static const struct prog_run ksyms_progs[] = {
+	{"lk_prog1", 1},
+	{"lk_prog2", 2},
+};
+
+static void ksyms_setup(struct run *r)
+{
+	set_var(r, ".rodata", "lk_pid", getpid());
+}
+
+static void ksyms_check(struct run *r)
+{
+	long long btf = kallsyms_addr(r, "__start_BTF");
+
+	/* bpf_task_from_pid(getpid()) finds this process's leader */
+	expect_var(r, ".bss", "out1_task", getpid());
+	expect_var(r, ".bss", "out2_task", getpid());
+	expect_var(r, ".bss", "out1_btf", btf);
+	expect_var(r, ".bss", "out2_btf", btf);
+	expect_var(r, ".bss", "out2_rodata",
+		   kallsyms_addr(r, "__start_rodata"));
+	expect_var(r, ".bss", "out1_missing", 0);
+	expect_var(r, ".bss", "out2_missing", 0);
+}
+
+/*
+ * Scenario "lib": progs/linked_app.bpf.c with lib.o, itself linked from
+ * progs/linked_lib{1,2}.bpf.c. The application defines app_scale (x * 3),
+ * app_bias (1000), app_map and strong lib_policy (x + 100) and lib_limit
+ * (9) over the library's weak ones (x + 1, 5).
+ */
+static const struct prog_run lib_progs[] = {
+	{"lib_prog", 10},
+	{"app_prog", 20},
+};
+
+static void lib_check(struct run *r)
+{
+	__u32 k1 = 1, k2 = 2;
+
+	/* lib_sum(3) = 3 * 3 + 1000 + (3 + 100) */
+	expect_var(r, ".bss", "out_lib", 9 + 1000 + 103);
+	/* lib_sum(2) = 2 * 3 + 1000 + (2 + 100) */
+	expect_var(r, ".bss", "out_app", 6 + 1000 + 102);
+	expect_var(r, ".bss", "lib_counter", 2);
+	expect_var(r, ".bss", "out_lib_limit", 9);
+	expect_var(r, ".data", "lib_limit", 9);
+	expect_var(r, ".data", "app_bias", 1000);
+	/* lib_record(key) returns the library's helper(key) = key * 10 */
+	expect_var(r, ".bss", "out_rec", 10);
+	expect_var(r, ".bss", "out_app_rec", 20);
+	/* the application's own static helper(1) = 1 * 7 */
+	expect_var(r, ".bss", "out_helper", 7);
+	expect_elem(r, "app_map", &k1, 8, 55);
+	expect_elem(r, "app_map", &k2, 8, 66);
+	expect_elem(r, "lib_map", &k1, 8, 55);
+	expect_elem(r, "lib_map", &k2, 8, 66);
+}
+
 static const struct scenario scenarios[] = {
 	{
 		.name = "funcs",
@@ -618,6 +792,40 @@ static const struct scenario scenarios[] = {
 		.setup = maps_setup,
 		.loaded = maps_loaded,
 		.check = maps_check,
+	},
+	{
+		.name = "weak",
+		.progs = weak_progs,
+		.prog_cnt = ARRAY_SIZE(weak_progs),
+		.setup = weak_setup,
+		.check = weak_check,
+	},
+	{
+		.name = "maps_fwd",
+		.progs = maps_fwd_progs,
+		.prog_cnt = ARRAY_SIZE(maps_fwd_progs),
+		.setup = maps_fwd_setup,
+		.check = maps_fwd_check,
+	},
+	{
+		.name = "maps_partial",
+		.progs = maps_partial_progs,
+		.prog_cnt = ARRAY_SIZE(maps_partial_progs),
+		.setup = maps_partial_setup,
+		.check = maps_partial_check,
+	},
+	{
+		.name = "ksyms",
+		.progs = ksyms_progs,
+		.prog_cnt = ARRAY_SIZE(ksyms_progs),
+		.setup = ksyms_setup,
+		.check = ksyms_check,
+	},
+	{
+		.name = "lib",
+		.progs = lib_progs,
+		.prog_cnt = ARRAY_SIZE(lib_progs),
+		.check = lib_check,
 	},
 };
 
