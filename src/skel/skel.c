@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Entry points of the skeleton module: read the object, build the model,
+ * run one generator over it.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <bpf/btf.h>
+
+#include "skeleton.h"
+#include "skel_internal.h"
+#include "../lib/file.h"
+
+static void print_btf(void *ctx, const char *fmt, va_list args)
+{
+	vfprintf(ctx, fmt, args);
+}
+
+static int make_name(struct skel *skel, const struct bk_skel_opts *opts,
+		     const char *suffix)
+{
+	char *name;
+	int err;
+
+	if (opts->obj_name) {
+		err = bk_skel__check_name(opts->obj_name, skel->diag);
+		name = err ? NULL : strdup(opts->obj_name);
+	} else {
+		err = bk_skel__default_name(skel->path, &name, skel->diag);
+	}
+	if (err)
+		return err;
+	skel->obj_name = name;
+	skel->guard = name ? bk_skel__guard(name, suffix) : NULL;
+	if (!skel->guard)
+		return bk_err(skel->diag, -ENOMEM, "out of memory");
+	return 0;
+}
+
+static int generate(const char *path, FILE *out,
+		    const struct bk_skel_opts *opts, const char *guard_sfx,
+		    int (*emit)(struct skel *skel))
+{
+	struct skel skel = {.path = path, .out = out};
+	void *buf = NULL;
+	int err;
+
+	if (!opts || opts->sz < sizeof(*opts))
+		return -EINVAL;
+	skel.diag = opts->diag;
+	err = make_name(&skel, opts, guard_sfx);
+	err = err ?: bk_read_file(path, &buf, &skel.elf_sz, skel.diag);
+	if (err)
+		goto out;
+	skel.elf_buf = buf;
+	err = bk_skel__model_load(&skel);
+	if (err)
+		goto out;
+	skel.dump = btf_dump__new(skel.btf, print_btf, out, NULL);
+	if (!skel.dump) {
+		err = bk_err(skel.diag, -errno, "%s: cannot dump BTF as C: %s",
+			     path, strerror(errno));
+		goto out;
+	}
+	err = emit(&skel);
+	if (!err && (fflush(out) || ferror(out)))
+		err = bk_err(skel.diag, -EIO, "%s: cannot write the header",
+			     path);
+out:
+	btf_dump__free(skel.dump);
+	bk_skel__model_free(&skel);
+	free(buf);
+	free(skel.guard);
+	free((char *)skel.obj_name);
+	return err;
+}
+
+int bk_skel__gen_skeleton(const char *path, FILE *out,
+			  const struct bk_skel_opts *opts)
+{
+	return generate(path, out, opts, "SKEL_H", bk_skel__emit_skeleton);
+}
+
+int bk_skel__gen_subskeleton(const char *path, FILE *out,
+			     const struct bk_skel_opts *opts)
+{
+	return generate(path, out, opts, "SUBSKEL_H",
+			bk_skel__emit_subskeleton);
+}

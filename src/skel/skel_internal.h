@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+#ifndef BPFKIT_SKEL_INTERNAL_H
+#define BPFKIT_SKEL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <linux/types.h>
+
+#include "../lib/compiler.h"
+#include "../lib/diag.h"
+
+struct bpf_object;
+struct btf;
+struct btf_dump;
+
+/*
+ * What a skeleton shows of one BPF object: the model is built once from the
+ * object as libbpf opens it (so names and section layouts are those libbpf
+ * will see at run time), checked for fields that would be ambiguous, then
+ * printed by the skeleton or subskeleton generator.
+ */
+
+/* A global variable of a data section, as a field of its section struct. */
+struct skel_var {
+	const char *name; /* BTF name: what libbpf looks up */
+	char *ident;	  /* C field name */
+	__u32 type_id;	  /* the variable's type */
+	__u32 offset;	  /* in the section */
+	size_t size;	  /* of the type, as a C compiler lays it out */
+	size_t btf_idx;	  /* position in the DATASEC, to break offset ties */
+};
+
+/* A memory-mapped data section (.bss, .data, .rodata, .kconfig, ...). */
+struct skel_sec {
+	const char *real_name; /* ".data.custom": the section name */
+	char *ident;	       /* "data_custom": the field name */
+	struct skel_var *vars; /* non-static variables, by offset */
+	size_t var_cnt;
+	bool has_btf;	/* false: no DATASEC (e.g. .rodata.str1.1) */
+	bool keep_mods; /* .kconfig keeps const/volatile */
+};
+
+struct skel_map {
+	const char *name; /* what the skeleton looks the map up by */
+	char *ident;
+	int sec_idx; /* index into secs[] if memory-mapped, else -1 */
+};
+
+struct skel_prog {
+	const char *name;
+	const char *sec_name; /* for messages */
+	char *ident;
+};
+
+struct skel {
+	const char *path;     /* for messages */
+	const char *obj_name; /* C identifier naming everything generated */
+	char *guard;	      /* include guard: __NAME_SKEL_H__ */
+	const void *elf_buf;  /* the object's bytes, embedded in skeletons */
+	size_t elf_sz;
+	struct bpf_object *obj;
+	const struct btf *btf; /* owned by obj */
+	struct skel_map *maps;
+	size_t map_cnt;
+	struct skel_sec *secs;
+	size_t sec_cnt;
+	struct skel_prog *progs;
+	size_t prog_cnt;
+	FILE *out;
+	struct btf_dump *dump; /* prints C types into out */
+	const struct bk_diag *diag;
+};
+
+/* model.c */
+int bk_skel__model_load(struct skel *skel);
+void bk_skel__model_free(struct skel *skel);
+
+/* codegen.c */
+/*
+ * Print a code template. Templates are written indented like the C code that
+ * holds them; the tabs of the first line are the baseline, removed from
+ * every line (and trailing blanks dropped), so the output starts at column
+ * zero. Positional printf arguments (%1$s) may repeat.
+ */
+int bk_skel__codegen(struct skel *skel, const char *tmpl, ...) __printf(2, 3);
+/* Print s as the body of a C string literal (no quotes). */
+void bk_skel__put_c_str(FILE *out, const char *s);
+/* Print buf as a C string literal body, split into lines with "\\\n". */
+void bk_skel__put_bytes(FILE *out, const void *buf, size_t size);
+/* Print the declaration of a variable of type_id named field. */
+int bk_skel__put_decl(struct skel *skel, __u32 type_id, const char *field,
+		      int indent, bool strip_mods);
+/* Upper-cased "__NAME_SUFFIX__" include guard, malloc'ed. */
+char *bk_skel__guard(const char *obj_name, const char *suffix);
+/* A copy of name with every non-identifier character made '_'. */
+char *bk_skel__sanitize(const char *name);
+
+/* skeleton.c, subskeleton.c */
+int bk_skel__emit_skeleton(struct skel *skel);
+int bk_skel__emit_subskeleton(struct skel *skel);
+
+#endif /* BPFKIT_SKEL_INTERNAL_H */
