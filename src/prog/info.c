@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * What the kernel has loaded: programs selected by ID, pin, name or tag,
+ * and the paths on mounted BPF file systems where they are pinned.
+ */
+#include <errno.h>
+#include <ftw.h>
+#include <mntent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "info.h"
+#include "../lib/compiler.h"
+#include "../lib/mem.h"
+
+/* A pinned program, or a pinned link to one. */
+struct pin_rec {
+	__u32 prog_id;
+	bool is_link;
+	char *path;
+};
+
+struct pin_table {
+	struct pin_rec *recs;
+	size_t cnt, cap;
+	int err;
+};
+
+/* nftw() has no context argument. */
+static struct pin_table *cur_pins;
+
+struct info_list {
+	struct bk_prog_info *infos;
+	size_t cnt, cap;
+};
+
+enum bk_obj_kind bk_obj__kind(int fd)
+{
+	char link[64], target[64];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n < 0)
+		return BK_OBJ_UNKNOWN;
+	target[n] = '\0';
+	if (!strcmp(target, "anon_inode:bpf-prog"))
+		return BK_OBJ_PROG;
+	if (!strcmp(target, "anon_inode:bpf-map"))
+		return BK_OBJ_MAP;
+	if (!strcmp(target, "anon_inode:bpf-link"))
+		return BK_OBJ_LINK;
+	return BK_OBJ_UNKNOWN;
+}
+
+static const char *kind_name(enum bk_obj_kind kind)
+{
+	switch (kind) {
+	case BK_OBJ_PROG:
+		return "program";
+	case BK_OBJ_MAP:
+		return "map";
+	case BK_OBJ_LINK:
+		return "link";
+	default:
+		return "BPF object of another kind";
+	}
+}
+
+int bk_obj__open_pinned(const char *path, enum bk_obj_kind want,
+			const struct bk_diag *diag)
+{
+	enum bk_obj_kind kind;
+	int fd = bpf_obj_get(path);
+
+	if (fd < 0)
+		return bk_err(diag, -errno,
+			      "%s: cannot open a pinned object: %s", path,
+			      strerror(errno));
+	kind = bk_obj__kind(fd);
+	if (want != BK_OBJ_UNKNOWN && kind != want) {
+		close(fd);
+		return bk_err(diag, -EINVAL,
+			      "%s: pinned object is a %s, not a %s", path,
+			      kind_name(kind), kind_name(want));
+	}
+	return fd;
+}
+
+int bk_map__fd_by_id(__u32 id, const struct bk_diag *diag)
+{
+	int fd = bpf_map_get_fd_by_id(id);
+
+	if (fd < 0 && errno == ENOENT)
+		return bk_err(diag, -ENOENT, "no map with id %u", id);
+	if (fd < 0)
+		return bk_err(diag, -errno, "map id %u: %s", id,
+			      strerror(errno));
+	return fd;
+}
+
+/* ---- one program ------------------------------------------------------ */
+
+static __u64 memlock_of(int fd)
+{
+	unsigned long long v = 0;
+	char path[64], line[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "memlock: %llu", &v) == 1)
+			break;
+	}
+	fclose(f);
+	return v;
+}
+
+/* The kernel stamps programs in boot time; users read wall-clock time. */
+static __u64 wall_seconds(__u64 boot_ns)
+{
+	struct timespec real, boot;
+	__u64 real_ns, now_boot_ns;
+
+	if (clock_gettime(CLOCK_REALTIME, &real) ||
+	    clock_gettime(CLOCK_BOOTTIME, &boot))
+		return 0;
+	real_ns = real.tv_sec * 1000000000ULL + real.tv_nsec;
+	now_boot_ns = boot.tv_sec * 1000000000ULL + boot.tv_nsec;
+	return (real_ns - now_boot_ns + boot_ns) / 1000000000ULL;
+}
+
+static int read_map_ids(int fd, struct bk_prog_info *out, __u32 nr)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+
+	out->map_ids = calloc(nr, sizeof(*out->map_ids));
+	if (!out->map_ids)
+		return -ENOMEM;
+	info.nr_map_ids = nr;
+	info.map_ids = (__u64)(unsigned long)out->map_ids;
+	if (bpf_obj_get_info_by_fd(fd, &info, &len))
+		return -errno;
+	out->map_cnt = bk_min(nr, info.nr_map_ids);
+	return 0;
+}
+
+static int read_prog_info(int fd, struct bk_prog_info *out)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+	size_t i;
+
+	if (bpf_obj_get_info_by_fd(fd, &info, &len))
+		return -errno;
+	out->id = info.id;
+	out->type_id = info.type;
+	out->type = libbpf_bpf_prog_type_str(info.type);
+	memcpy(out->name, info.name, sizeof(out->name));
+	out->name[sizeof(out->name) - 1] = '\0';
+	for (i = 0; i < BPF_TAG_SIZE; i++)
+		snprintf(out->tag + 2 * i, 3, "%02x", info.tag[i]);
+	out->gpl_compatible = info.gpl_compatible;
+	out->loaded_at = wall_seconds(info.load_time);
+	out->uid = info.created_by_uid;
+	out->bytes_xlated = info.xlated_prog_len;
+	out->bytes_jited = info.jited_prog_len;
+	out->bytes_memlock = memlock_of(fd);
+	out->verified_insns = info.verified_insns;
+	out->btf_id = info.btf_id;
+	return info.nr_map_ids ? read_map_ids(fd, out, info.nr_map_ids) : 0;
+}
+
+static void free_info(struct bk_prog_info *info)
+{
+	size_t i;
+
+	for (i = 0; i < info->pinned_cnt; i++)
+		free(info->pinned[i]);
+	for (i = 0; i < info->pinned_link_cnt; i++)
+		free(info->pinned_links[i]);
+	free(info->pinned);
+	free(info->pinned_links);
+	free(info->map_ids);
+}
+
+void bk_prog_info__free(struct bk_prog_info *infos, size_t cnt)
+{
+	size_t i;
+
+	for (i = 0; infos && i < cnt; i++)
+		free_info(&infos[i]);
+	free(infos);
+}
+
+/* Append the program behind fd (closed here) to the list. */
+static int add_prog_fd(struct info_list *list, int fd)
+{
+	struct bk_prog_info *info;
+	int err;
+
+	if (bk_ensure_mem((void **)&list->infos, &list->cap,
+			  sizeof(*list->infos), list->cnt + 1)) {
+		close(fd);
+		return -ENOMEM;
+	}
+	info = &list->infos[list->cnt];
+	memset(info, 0, sizeof(*info));
+	err = read_prog_info(fd, info);
+	close(fd);
+	if (err) {
+		free_info(info);
+		return err;
+	}
+	list->cnt++;
+	return 0;
+}
+
+/* ---- selection -------------------------------------------------------- */
+
+static bool is_tag(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < BPF_TAG_SIZE * 2; i++) {
+		if (!s[i] || !strchr("0123456789abcdefABCDEF", s[i]))
+			return false;
+	}
+	return s[i] == '\0';
+}
+
+/* The kernel keeps the first BPF_OBJ_NAME_LEN - 1 bytes of a name. */
+static bool name_matches(const char *want, const char *kernel_name)
+{
+	return !strncmp(want, kernel_name, BPF_OBJ_NAME_LEN - 1) &&
+	       (strlen(kernel_name) == BPF_OBJ_NAME_LEN - 1 ||
+		!want[strlen(kernel_name)]);
+}
+
+static bool prog_matches(const struct bk_prog_query *q,
+			 const struct bk_prog_info *info)
+{
+	switch (q->select) {
+	case BK_PROG_BY_NAME:
+		return name_matches(q->arg, info->name);
+	case BK_PROG_BY_TAG:
+		return !strcasecmp(q->arg, info->tag);
+	default:
+		return true;
+	}
+}
+
+static int scan_all(const struct bk_prog_query *q, struct info_list *list,
+		    const struct bk_diag *diag)
+{
+	__u32 id = 0;
+	int fd, err;
+
+	while (!bpf_prog_get_next_id(id, &id)) {
+		fd = bpf_prog_get_fd_by_id(id);
+		if (fd < 0 && errno == ENOENT)
+			continue; /* unloaded since */
+		if (fd < 0)
+			return bk_err(diag, -errno, "program id %u: %s", id,
+				      strerror(errno));
+		err = add_prog_fd(list, fd);
+		if (err)
+			return bk_err(diag, err, "program id %u: %s", id,
+				      strerror(-err));
+		if (!prog_matches(q, &list->infos[list->cnt - 1]))
+			free_info(&list->infos[--list->cnt]);
+	}
+	if (errno != ENOENT)
+		return bk_err(diag, -errno, "cannot list programs: %s",
+			      strerror(errno));
+	return 0;
+}
+
+static int prog_fd_by_pin(const char *path, const struct bk_diag *diag)
+{
+	struct bpf_link_info info = {};
+	__u32 len = sizeof(info);
+	enum bk_obj_kind kind;
+	int fd, prog_fd;
+
+	fd = bk_obj__open_pinned(path, BK_OBJ_UNKNOWN, diag);
+	if (fd < 0)
+		return fd;
+	kind = bk_obj__kind(fd);
+	if (kind == BK_OBJ_PROG)
+		return fd;
+	if (kind != BK_OBJ_LINK) {
+		close(fd);
+		return bk_err(
+			diag, -EINVAL,
+			"%s: pinned object is a %s, not a program or link",
+			path, kind_name(kind));
+	}
+	/* A pinned link stands for the program it runs. */
+	if (bpf_obj_get_info_by_fd(fd, &info, &len)) {
+		close(fd);
+		return bk_err(diag, -errno, "%s: %s", path, strerror(errno));
+	}
+	close(fd);
+	prog_fd = bpf_prog_get_fd_by_id(info.prog_id);
+	if (prog_fd < 0)
+		return bk_err(diag, -errno, "%s: program id %u of the link: %s",
+			      path, info.prog_id, strerror(errno));
+	return prog_fd;
+}
+
+static int select_progs(const struct bk_prog_query *q, struct info_list *list,
+			const struct bk_diag *diag)
+{
+	int fd, err;
+
+	switch (q->select) {
+	case BK_PROG_BY_ID:
+		fd = bpf_prog_get_fd_by_id(q->id);
+		if (fd < 0 && errno == ENOENT)
+			return bk_err(diag, -ENOENT, "no program with id %u",
+				      q->id);
+		if (fd < 0)
+			return bk_err(diag, -errno, "program id %u: %s", q->id,
+				      strerror(errno));
+		break;
+	case BK_PROG_BY_PIN:
+		fd = prog_fd_by_pin(q->arg, diag);
+		if (fd < 0)
+			return fd;
+		break;
+	case BK_PROG_BY_TAG:
+		if (!is_tag(q->arg))
+			return bk_err(diag, -EINVAL,
+				      "'%s' is not a tag (16 hex digits)",
+				      q->arg);
+		/* fall through */
+	default:
+		err = scan_all(q, list, diag);
+		if (!err && !list->cnt && q->select == BK_PROG_BY_NAME)
+			err = bk_err(diag, -ENOENT, "no program named '%s'",
+				     q->arg);
+		if (!err && !list->cnt && q->select == BK_PROG_BY_TAG)
+			err = bk_err(diag, -ENOENT, "no program with tag %s",
+				     q->arg);
+		return err;
+	}
+	err = add_prog_fd(list, fd);
+	if (err)
+		return bk_err(diag, err, "cannot read program info: %s",
+			      strerror(-err));
+	return 0;
+}
+
+/* ---- pins ------------------------------------------------------------- */
+
+static int add_pin(__u32 prog_id, bool is_link, const char *path)
+{
+	struct pin_table *t = cur_pins;
+	char *copy;
+
+	if (bk_ensure_mem((void **)&t->recs, &t->cap, sizeof(*t->recs),
+			  t->cnt + 1))
+		return -ENOMEM;
+	copy = strdup(path);
+	if (!copy)
+		return -ENOMEM;
+	t->recs[t->cnt].prog_id = prog_id;
+	t->recs[t->cnt].is_link = is_link;
+	t->recs[t->cnt].path = copy;
+	t->cnt++;
+	return 0;
+}
+
+static int visit_pin(const char *path, const struct stat *st, int flag,
+		     struct FTW *ftw)
+{
+	struct bpf_prog_info prog = {};
+	struct bpf_link_info link = {};
+	__u32 len;
+	int fd, err = 0;
+
+	if (flag != FTW_F)
+		return 0;
+	fd = bpf_obj_get(path);
+	if (fd < 0)
+		return 0;
+	switch (bk_obj__kind(fd)) {
+	case BK_OBJ_PROG:
+		len = sizeof(prog);
+		if (!bpf_obj_get_info_by_fd(fd, &prog, &len))
+			err = add_pin(prog.id, false, path);
+		break;
+	case BK_OBJ_LINK:
+		len = sizeof(link);
+		if (!bpf_obj_get_info_by_fd(fd, &link, &len) && link.prog_id)
+			err = add_pin(link.prog_id, true, path);
+		break;
+	default:
+		break;
+	}
+	close(fd);
+	cur_pins->err = err;
+	return err ? 1 : 0;
+}
+
+static int cmp_pin(const void *a, const void *b)
+{
+	const struct pin_rec *x = a, *y = b;
+
+	if (x->prog_id != y->prog_id)
+		return x->prog_id < y->prog_id ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+/* Every program and link pin on every mounted BPF file system. */
+static int walk_bpffs(struct pin_table *t)
+{
+	struct mntent *m;
+	FILE *f;
+
+	f = setmntent("/proc/self/mounts", "re");
+	if (!f)
+		return 0; /* no /proc: no pins to show */
+	cur_pins = t;
+	while (!t->err && (m = getmntent(f))) {
+		if (!strcmp(m->mnt_type, "bpf"))
+			nftw(m->mnt_dir, visit_pin, 16, FTW_PHYS | FTW_MOUNT);
+	}
+	cur_pins = NULL;
+	endmntent(f);
+	qsort(t->recs, t->cnt, sizeof(*t->recs), cmp_pin);
+	return t->err;
+}
+
+static int push_path(char ***arr, size_t *cnt, const char *path)
+{
+	char **grown = bk_reallocarray(*arr, *cnt + 1, sizeof(**arr));
+
+	if (!grown)
+		return -ENOMEM;
+	*arr = grown;
+	grown[*cnt] = strdup(path);
+	if (!grown[*cnt])
+		return -ENOMEM;
+	(*cnt)++;
+	return 0;
+}
+
+/* The records of prog_id: the first index at or after it (recs sorted). */
+static size_t first_pin_of(const struct pin_table *t, __u32 prog_id)
+{
+	size_t lo = 0, hi = t->cnt, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (t->recs[mid].prog_id < prog_id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int attach_pins(struct info_list *list, const struct pin_table *t)
+{
+	struct bk_prog_info *info;
+	const struct pin_rec *r;
+	size_t i, j;
+	int err = 0;
+
+	for (i = 0; i < list->cnt && !err; i++) {
+		info = &list->infos[i];
+		for (j = first_pin_of(t, info->id); j < t->cnt && !err; j++) {
+			r = &t->recs[j];
+			if (r->prog_id != info->id)
+				break;
+			/* The same file system mounted twice, seen twice. */
+			if (j && !cmp_pin(r, r - 1))
+				continue;
+			if (r->is_link)
+				err = push_path(&info->pinned_links,
+						&info->pinned_link_cnt,
+						r->path);
+			else
+				err = push_path(&info->pinned,
+						&info->pinned_cnt, r->path);
+		}
+	}
+	return err;
+}
+
+static int cmp_info_id(const void *a, const void *b)
+{
+	const struct bk_prog_info *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+int bk_prog_info__query(const struct bk_prog_query *q,
+			struct bk_prog_info **infos, size_t *cnt,
+			const struct bk_diag *diag)
+{
+	struct pin_table pins = {};
+	struct info_list list = {};
+	size_t i;
+	int err;
+
+	*infos = NULL;
+	*cnt = 0;
+	err = select_progs(q, &list, diag);
+	if (!err && list.cnt) {
+		err = walk_bpffs(&pins);
+		err = err ?: attach_pins(&list, &pins);
+		if (err)
+			bk_err(diag, err, "cannot list pinned objects: %s",
+			       strerror(-err));
+	}
+	for (i = 0; i < pins.cnt; i++)
+		free(pins.recs[i].path);
+	free(pins.recs);
+	if (err) {
+		bk_prog_info__free(list.infos, list.cnt);
+		return err;
+	}
+	qsort(list.infos, list.cnt, sizeof(*list.infos), cmp_info_id);
+	*infos = list.infos;
+	*cnt = list.cnt;
+	return 0;
+}

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+#ifndef BPFKIT_PROG_INFO_H
+#define BPFKIT_PROG_INFO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <linux/bpf.h>
+#include <linux/types.h>
+
+#include "../lib/diag.h"
+
+/*
+ * What the kernel has loaded: programs with their pins, and file
+ * descriptors for objects named by ID or by pinned path.
+ */
+
+enum bk_obj_kind {
+	BK_OBJ_UNKNOWN,
+	BK_OBJ_PROG,
+	BK_OBJ_MAP,
+	BK_OBJ_LINK,
+};
+
+/* What kind of BPF object fd refers to (BK_OBJ_UNKNOWN: none). */
+enum bk_obj_kind bk_obj__kind(int fd);
+
+/*
+ * Open the object pinned at path, which must be of kind want. Returns the
+ * fd or -errno; the reason, naming path, went to diag.
+ */
+int bk_obj__open_pinned(const char *path, enum bk_obj_kind want,
+			const struct bk_diag *diag);
+
+/* An fd for the map with that ID, or -errno (reason to diag). */
+int bk_map__fd_by_id(__u32 id, const struct bk_diag *diag);
+
+enum bk_prog_select {
+	BK_PROG_ALL,
+	BK_PROG_BY_ID,
+	BK_PROG_BY_PIN,	 /* a pinned program, or a pinned link's program */
+	BK_PROG_BY_NAME, /* the kernel keeps BPF_OBJ_NAME_LEN - 1 bytes */
+	BK_PROG_BY_TAG,	 /* 16 hex digits */
+};
+
+struct bk_prog_query {
+	enum bk_prog_select select;
+	__u32 id;
+	const char *arg; /* path, name or tag */
+};
+
+struct bk_prog_info {
+	__u32 id;
+	__u32 type_id;	  /* enum bpf_prog_type */
+	const char *type; /* libbpf's name for type_id, or NULL */
+	char name[BPF_OBJ_NAME_LEN];
+	char tag[BPF_TAG_SIZE * 2 + 1];
+	bool gpl_compatible;
+	__u64 loaded_at; /* seconds since the epoch */
+	__u32 uid;
+	__u32 bytes_xlated;
+	__u32 bytes_jited; /* 0: not JIT-compiled */
+	__u64 bytes_memlock;
+	__u32 verified_insns;
+	__u32 btf_id;
+	__u32 *map_ids;
+	__u32 map_cnt;
+	char **pinned; /* paths where the program is pinned */
+	size_t pinned_cnt;
+	char **pinned_links; /* paths of pinned links to the program */
+	size_t pinned_link_cnt;
+};
+
+/*
+ * The programs q selects, by increasing ID, with every path on a mounted
+ * BPF file system where they or links to them are pinned. Selecting by ID or
+ * path finds exactly one program or fails; by name or tag, at least one.
+ * Returns 0 or -errno (reason to diag).
+ */
+int bk_prog_info__query(const struct bk_prog_query *q,
+			struct bk_prog_info **infos, size_t *cnt,
+			const struct bk_diag *diag);
+void bk_prog_info__free(struct bk_prog_info *infos, size_t cnt);
+
+#endif /* BPFKIT_PROG_INFO_H */
