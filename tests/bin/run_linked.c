@@ -330,7 +330,7 @@ static void funcs_check(struct run *r)
 	 * lf_double(x) = file 2's subprog = 2x; lf_triple(x) = 3x.
 	 * chain1(5) = lf_triple(5) + (5 + 1) = 21
 	 * chain2(4) = lf_triple(4) * 2 = 24
-	 * chain3(7) = lf_double(7) + 7 * 3 = 35
+	 * chain3(ctx->c = 7) = lf_double(7) + 7 * 3 = 35
 	 */
 	expect_var(r, ".bss", "out_chain1", 21);
 	expect_var(r, ".bss", "out_chain2", 24);
