@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/* lerr_proto(int, long) declared with an int second parameter */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+extern int lerr_proto(int x, int y);
+
+SEC("syscall")
+int lerr_prog(void *ctx)
+{
+	return lerr_proto(1, 2);
+}

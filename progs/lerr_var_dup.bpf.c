@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/* A second strong definition of lerr_defs' lerr_int */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+int lerr_int = 5;
+
+SEC("syscall")
+int lerr_prog(void *ctx)
+{
+	return lerr_int;
+}
