@@ -295,6 +295,11 @@ static int load_with_options(int argc, char **argv, enum bk_load_mode mode)
 		a.opts.pin_path = path;
 
 	err = parse_load_opts(argc, argv, &a);
+	if (!err && mode == BK_LOAD_VERIFY &&
+	    (a.opts.pin_maps_dir || a.opts.autoattach)) {
+		p_err("verify pins nothing: 'pinmaps' and 'autoattach' do not apply");
+		err = -1;
+	}
 	if (!err) {
 		a.opts.sz = sizeof(a.opts);
 		a.opts.mode = mode;

@@ -141,6 +141,7 @@ static char *map_pin_path(const char *dir, const char *map_name)
 	return path;
 }
 
+/* Empty but for what a new bpffs holds (maps.debug, progs.debug). */
 static bool is_empty_dir(const char *path)
 {
 	DIR *dir = opendir(path);
@@ -149,10 +150,9 @@ static bool is_empty_dir(const char *path)
 
 	if (!dir)
 		return false;
-	while (empty && (de = readdir(dir))) {
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			empty = false;
-	}
+	/* Names with a '.' are the kernel's own (bpffs refuses ours). */
+	while (empty && (de = readdir(dir)))
+		empty = strchr(de->d_name, '.') != NULL;
 	closedir(dir);
 	return empty;
 }
@@ -265,16 +265,18 @@ static void undo_all(struct loader *l)
 		switch (s->kind) {
 		case UNDO_UNLINK:
 			unlink(s->path);
+			bk_info(l->diag, "unpinned %s", s->path);
 			break;
 		case UNDO_RMDIR:
 			rmdir(s->path);
+			bk_info(l->diag, "removed directory %s", s->path);
 			break;
 		case UNDO_UMOUNT:
 			if (umount2(s->path, 0))
 				umount2(s->path, MNT_DETACH);
+			bk_info(l->diag, "unmounted %s", s->path);
 			break;
 		}
-		bk_info(l->diag, "removed %s again", s->path);
 		undo_pop(l);
 	}
 }
@@ -399,7 +401,7 @@ static int check_pin_dirs(struct loader *l)
 		if (o->pin_maps_dir || o->autoattach)
 			return bk_err(
 				l->diag, -EINVAL,
-				"verify pins nothing: no 'pinmaps' nor 'autoattach'");
+				"verify mode pins nothing: no map pins, no links");
 		return 0;
 	}
 	if (!o->pin_path || !*o->pin_path)
@@ -527,7 +529,7 @@ static int set_prog_types(struct loader *l)
 			return err;
 		for (i = 0; i < l->prog_cnt; i++) {
 			prog = l->progs[i];
-			/* Same type: keep libbpf's section knowledge (attach). */
+			/* Same type: keep what libbpf knows from the section. */
 			if (bpf_program__type(prog) != type)
 				bpf_program__set_type(prog, type);
 			bpf_program__set_expected_attach_type(prog, attach);
@@ -600,6 +602,18 @@ static int check_reuse_compat(struct loader *l, struct bpf_map *map, int fd)
 			"%s: map '%s': map id %u to reuse has value size %u, the object declares %u",
 			l->obj_path, name, info.id, info.value_size,
 			bpf_map__value_size(map));
+	if (info.max_entries != bpf_map__max_entries(map))
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: map '%s': map id %u to reuse has %u entries, the object declares %u",
+			l->obj_path, name, info.id, info.max_entries,
+			bpf_map__max_entries(map));
+	if (info.map_flags != bpf_map__map_flags(map))
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: map '%s': map id %u to reuse has flags 0x%x, the object declares 0x%x",
+			l->obj_path, name, info.id, info.map_flags,
+			bpf_map__map_flags(map));
 	return 0;
 }
 
@@ -811,11 +825,28 @@ static size_t log_tail(const char *log, char *out, size_t out_sz)
 	return lines;
 }
 
+/* libbpf prints no log it did not allocate itself: debug output gets it. */
+static void show_whole_log(struct loader *l, const char *prog_name,
+			   const char *log)
+{
+	const char *line = log, *end;
+
+	bk_info(l->diag, "-- verifier log of program '%s' --", prog_name);
+	while (*line) {
+		end = strchrnul(line, '\n');
+		bk_info(l->diag, "%.*s", (int)(end - line), line);
+		line = *end ? end + 1 : end;
+	}
+	bk_info(l->diag, "-- end of the verifier log --");
+}
+
 static int report_rejection(struct loader *l, int err, const char *prog_name,
 			    const char *log)
 {
 	char tail[LOG_TAIL_BYTES];
 	size_t lines = log_tail(log, tail, sizeof(tail));
+
+	show_whole_log(l, prog_name, log);
 
 	/* A log too long for the buffer turns the kernel's answer into
 	 * ENOSPC; the verdict that matters is the rejection. */

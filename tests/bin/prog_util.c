@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+/*
+ * What prog_load.bats needs beyond bpfkit and bpftool, on pinned objects:
+ *
+ *   prog_util run PROG_PIN [ARG0 [ARG1]]  BPF_PROG_TEST_RUN of a
+ *                                         SEC("syscall") program with
+ *                                         struct load_args; prints retval
+ *   prog_util get MAP_PIN KEY             prints the __u64 at __u32 KEY
+ *   prog_util trigger MAP_PIN N           stores its own tgid in slot
+ *                                         LOAD_SLOT_TGID, calls getppid()
+ *                                         N times, prints the count
+ *
+ * Exits 1 with a message on stderr when anything fails.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+
+#include "../../progs/load_common.h"
+
+static int fail(const char *what, const char *arg)
+{
+	fprintf(stderr, "prog_util: %s '%s': %s\n", what, arg, strerror(errno));
+	return 1;
+}
+
+static int get_u64(int fd, __u32 key, __u64 *val)
+{
+	return bpf_map_lookup_elem(fd, &key, val);
+}
+
+static int do_run(int argc, char **argv)
+{
+	struct load_args args = {};
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = &args,
+		    .ctx_size_in = sizeof(args));
+	int fd = bpf_obj_get(argv[0]);
+
+	if (fd < 0)
+		return fail("cannot open", argv[0]);
+	if (argc > 1)
+		args.arg0 = strtoull(argv[1], NULL, 0);
+	if (argc > 2)
+		args.arg1 = strtoull(argv[2], NULL, 0);
+	if (bpf_prog_test_run_opts(fd, &opts))
+		return fail("cannot run", argv[0]);
+	printf("%d\n", (int)opts.retval);
+	return 0;
+}
+
+static int do_get(int argc, char **argv)
+{
+	int fd = bpf_obj_get(argv[0]);
+	__u64 val;
+
+	if (fd < 0)
+		return fail("cannot open", argv[0]);
+	if (argc < 2 || get_u64(fd, strtoul(argv[1], NULL, 0), &val))
+		return fail("cannot read", argv[0]);
+	printf("%llu\n", (unsigned long long)val);
+	return 0;
+}
+
+static int do_trigger(int argc, char **argv)
+{
+	__u32 key = LOAD_SLOT_TGID;
+	__u64 tgid = getpid(), val;
+	int fd = bpf_obj_get(argv[0]);
+	long i, n = argc > 1 ? strtol(argv[1], NULL, 0) : 1;
+
+	if (fd < 0)
+		return fail("cannot open", argv[0]);
+	if (bpf_map_update_elem(fd, &key, &tgid, BPF_ANY))
+		return fail("cannot write", argv[0]);
+	for (i = 0; i < n; i++)
+		syscall(SYS_getppid);
+	if (get_u64(fd, LOAD_SLOT_GETPPID, &val))
+		return fail("cannot read", argv[0]);
+	printf("%llu\n", (unsigned long long)val);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr,
+			"usage: prog_util { run | get | trigger } PIN [ARG]...\n");
+		return 1;
+	}
+	if (!strcmp(argv[1], "run"))
+		return do_run(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "get"))
+		return do_get(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "trigger"))
+		return do_trigger(argc - 2, argv + 2);
+	fprintf(stderr, "prog_util: unknown command '%s'\n", argv[1]);
+	return 1;
+}
