@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Where BTF comes from: a buffer, an ELF file's .BTF (and .BTF.ext), a raw
+ * BTF file, or the kernel. Every path validates before libbpf parses.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <bpf/bpf.h>
+
+#include "btf.h"
+#include "../elf/elf.h"
+#include "../lib/file.h"
+
+#define SYSFS_BTF_DIR "/sys/kernel/btf/"
+#define SYSFS_VMLINUX SYSFS_BTF_DIR "vmlinux"
+
+static const char *const kind_strs[NR_BTF_KINDS] = {
+	[BTF_KIND_UNKN] = "UNKNOWN",	  [BTF_KIND_INT] = "INT",
+	[BTF_KIND_PTR] = "PTR",		  [BTF_KIND_ARRAY] = "ARRAY",
+	[BTF_KIND_STRUCT] = "STRUCT",	  [BTF_KIND_UNION] = "UNION",
+	[BTF_KIND_ENUM] = "ENUM",	  [BTF_KIND_FWD] = "FWD",
+	[BTF_KIND_TYPEDEF] = "TYPEDEF",	  [BTF_KIND_VOLATILE] = "VOLATILE",
+	[BTF_KIND_CONST] = "CONST",	  [BTF_KIND_RESTRICT] = "RESTRICT",
+	[BTF_KIND_FUNC] = "FUNC",	  [BTF_KIND_FUNC_PROTO] = "FUNC_PROTO",
+	[BTF_KIND_VAR] = "VAR",		  [BTF_KIND_DATASEC] = "DATASEC",
+	[BTF_KIND_FLOAT] = "FLOAT",	  [BTF_KIND_DECL_TAG] = "DECL_TAG",
+	[BTF_KIND_TYPE_TAG] = "TYPE_TAG", [BTF_KIND_ENUM64] = "ENUM64",
+};
+
+const char *bk_btf__kind_str(__u32 kind)
+{
+	return kind < NR_BTF_KINDS ? kind_strs[kind] : kind_strs[0];
+}
+
+/*
+ * libbpf 1.1 parses split BTF only from a file (btf__new_split() is not
+ * exported): hand it the bytes through an anonymous memory file.
+ */
+static struct btf *new_split_btf(const void *data, size_t size,
+				 struct btf *base)
+{
+	char path[64];
+	struct btf *btf = NULL;
+	size_t done = 0;
+	ssize_t n;
+	int fd;
+
+	fd = memfd_create("bpfkit-btf", MFD_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	while (done < size) {
+		n = write(fd, (const char *)data + done, size - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			goto out;
+		done += n;
+	}
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	btf = btf__parse_raw_split(path, base);
+out:
+	close(fd);
+	return btf;
+}
+
+int bk_btf__parse_split_buf(const void *data, size_t size, const char *name,
+			    struct btf *base, const struct bk_diag *diag,
+			    struct btf **btf)
+{
+	struct btf *b;
+	int err;
+
+	err = bk_btf__validate(data, size, name, base, diag);
+	if (err)
+		return err;
+	b = base ? new_split_btf(data, size, base) : btf__new(data, size);
+	if (!b)
+		return bk_err(diag, -errno,
+			      "%s: libbpf cannot parse the BTF: %s", name,
+			      strerror(errno));
+	*btf = b;
+	return 0;
+}
+
+int bk_btf__parse_buf(const void *data, size_t size, const char *name,
+		      const struct bk_diag *diag, struct btf **btf)
+{
+	return bk_btf__parse_split_buf(data, size, name, NULL, diag, btf);
+}
+
+void bk_btf__free(struct btf *btf)
+{
+	const struct btf *base;
+
+	if (!btf)
+		return;
+	base = btf__base_btf(btf);
+	btf__free(btf);
+	btf__free((struct btf *)base);
+}
+
+static int parse_elf_ext(const struct bk_elf *elf, const struct btf *btf,
+			 const struct bk_diag *diag, struct bk_btf_ext **ext)
+{
+	const struct bk_elf_sec *sec = bk_elf__find_sec(elf, ".BTF.ext");
+	int err;
+
+	*ext = NULL;
+	if (!sec)
+		return 0;
+	err = bk_btf_ext__parse_buf(sec->data, sec->size, bk_elf__name(elf),
+				    btf, diag, ext);
+	err = err ?: bk_btf_ext__check_elf(*ext, elf, diag);
+	if (err) {
+		bk_btf_ext__free(*ext);
+		*ext = NULL;
+	}
+	return err;
+}
+
+int bk_btf__parse_elf(const struct bk_elf *elf, const struct bk_diag *diag,
+		      struct btf **btf, struct bk_btf_ext **ext)
+{
+	const struct bk_elf_sec *sec = bk_elf__find_sec(elf, ".BTF");
+	const char *name = bk_elf__name(elf);
+	struct btf *b = NULL;
+	int err;
+
+	if (!sec)
+		return bk_err(diag, -ENOENT, "%s: no .BTF section", name);
+	if (!sec->data)
+		return bk_err(diag, -EINVAL, "%s: section '.BTF' is empty",
+			      name);
+	err = bk_btf__parse_buf(sec->data, sec->size, name, diag, &b);
+	if (!err && ext)
+		err = parse_elf_ext(elf, b, diag, ext);
+	if (err) {
+		btf__free(b);
+		return err;
+	}
+	*btf = b;
+	return 0;
+}
+
+/* bpftool's rule: kernel module BTF under sysfs is split off vmlinux's. */
+static bool is_sysfs_module_btf(const char *path)
+{
+	return strncmp(path, SYSFS_BTF_DIR, strlen(SYSFS_BTF_DIR)) == 0 &&
+	       strcmp(path, SYSFS_VMLINUX) != 0;
+}
+
+static int parse_raw(const char *path, const void *data, size_t size,
+		     const struct bk_diag *diag, struct btf **btf)
+{
+	struct btf *base = NULL;
+	int err;
+
+	if (is_sysfs_module_btf(path)) {
+		err = bk_btf__parse_file(SYSFS_VMLINUX, diag, &base, NULL);
+		if (err)
+			return err;
+	}
+	err = bk_btf__parse_split_buf(data, size, path, base, diag, btf);
+	if (err)
+		btf__free(base);
+	return err;
+}
+
+int bk_btf__parse_file(const char *path, const struct bk_diag *diag,
+		       struct btf **btf, struct bk_btf_ext **ext)
+{
+	struct bk_elf *elf;
+	size_t size;
+	void *buf;
+	int err;
+
+	err = bk_read_file(path, &buf, &size, diag);
+	if (err)
+		return err;
+	if (bk_elf__is_elf(buf, size)) {
+		elf = bk_elf__open_mem(buf, size, path, 0, diag);
+		err = elf ? bk_btf__parse_elf(elf, diag, btf, ext) : -errno;
+		bk_elf__free(elf);
+	} else if (size < sizeof(__u16)) {
+		err = bk_err(diag, -EINVAL, "%s: file is empty or truncated",
+			     path);
+	} else if (*(const __u16 *)buf != BTF_MAGIC &&
+		   *(const __u16 *)buf != __builtin_bswap16(BTF_MAGIC)) {
+		err = bk_err(diag, -EINVAL,
+			     "%s: neither an ELF file nor raw BTF data", path);
+	} else if (ext) {
+		err = bk_err(
+			diag, -ENOENT,
+			"%s: raw BTF data has no .BTF.ext (only ELF objects do)",
+			path);
+	} else {
+		err = parse_raw(path, buf, size, diag, btf);
+	}
+	free(buf);
+	return err;
+}
+
+/* Fill info (with the BTF bytes when data is set) for fd. */
+static int get_btf_info(int fd, struct bpf_btf_info *info, void *data,
+			__u32 size, char *name, __u32 name_len)
+{
+	__u32 len = sizeof(*info);
+
+	memset(info, 0, sizeof(*info));
+	info->btf = (__u64)(uintptr_t)data;
+	info->btf_size = size;
+	info->name = (__u64)(uintptr_t)name;
+	info->name_len = name_len;
+	return bpf_obj_get_info_by_fd(fd, info, &len) ? -errno : 0;
+}
+
+int bk_btf__load_from_kernel(__u32 id, const struct bk_diag *diag,
+			     struct btf **btf)
+{
+	struct bpf_btf_info info;
+	struct btf *base = NULL;
+	char label[32], name[64] = "";
+	void *data = NULL;
+	int fd, err;
+
+	snprintf(label, sizeof(label), "BTF object %u", id);
+	fd = bpf_btf_get_fd_by_id(id);
+	if (fd < 0)
+		return bk_err(diag, -errno, "%s: %s", label,
+			      errno == ENOENT
+				      ? "no such BTF object in the kernel"
+				      : strerror(errno));
+	err = get_btf_info(fd, &info, NULL, 0, NULL, 0);
+	if (!err && !(data = malloc(info.btf_size ?: 1)))
+		err = -ENOMEM;
+	err = err
+		      ?: get_btf_info(fd, &info, data, info.btf_size, name,
+				      sizeof(name));
+	if (err) {
+		bk_err(diag, err, "%s: cannot read it from the kernel: %s",
+		       label, strerror(-err));
+		goto out;
+	}
+	/* Kernel module BTF is split off the kernel's own. */
+	if (info.kernel_btf && strcmp(name, "vmlinux") != 0) {
+		err = bk_btf__parse_file(SYSFS_VMLINUX, diag, &base, NULL);
+		if (err)
+			goto out;
+	}
+	err = bk_btf__parse_split_buf(data, info.btf_size, label, base, diag,
+				      btf);
+	if (err)
+		btf__free(base);
+out:
+	free(data);
+	close(fd);
+	return err;
+}

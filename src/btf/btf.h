@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+#ifndef BPFKIT_BTF_H
+#define BPFKIT_BTF_H
+
+/*
+ * The BTF module: validated parsing of .BTF and .BTF.ext data, shared by
+ * the linker, the BTF dumper and the skeleton generator.
+ *
+ * libbpf parses BTF well but trusts it: libbpf 1.1 checks the header and the
+ * string offsets, not that referenced type IDs exist or that type graphs
+ * end, and btf_dump recurses along type references. So every entry point
+ * here checks the raw bytes completely first (bk_btf__validate()) and only
+ * then hands them to btf__new(). A struct btf obtained here may be walked
+ * without further checks:
+ *   - every type record lies within the type section, with a known kind
+ *     and no reserved bits set;
+ *   - every name offset (types, members, enumerators, parameters) is a
+ *     valid string offset;
+ *   - every referenced type ID is in range, and references have the kind
+ *     their referrer needs (FUNC -> FUNC_PROTO, DATASEC -> VAR or FUNC,
+ *     VAR -> a data type, DECL_TAG -> a taggable type and component);
+ *   - following references the way a C printer does (modifiers, typedefs,
+ *     pointers, arrays, prototypes, and struct/union members except for a
+ *     named struct/union behind a pointer) never loops and never goes
+ *     deeper than BK_BTF_MAX_REF_DEPTH.
+ * Errors name the input and the type ([id] and kind) and say what is wrong.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <linux/types.h>
+#include <linux/btf.h>
+#include <bpf/btf.h>
+
+#include "../lib/diag.h"
+
+struct bk_elf;
+struct bk_btf_ext;
+
+/* How deep a reference chain may go (see above); btf_dump recurses this far. */
+#define BK_BTF_MAX_REF_DEPTH 256
+
+/* Kind names as bpftool prints them ("INT" ... "ENUM64"), else "UNKNOWN". */
+const char *bk_btf__kind_str(__u32 kind);
+
+/*
+ * Check raw BTF bytes (a .BTF section or a blob like /sys/kernel/btf/vmlinux)
+ * as described above. base is NULL, or the (validated) base of split BTF.
+ * name is used in messages. Returns 0 or -EINVAL/-ENOMEM, the reason in diag.
+ */
+int bk_btf__validate(const void *data, size_t size, const char *name,
+		     const struct btf *base, const struct bk_diag *diag);
+
+/* Validate, then parse with libbpf. *btf is set only on success. */
+int bk_btf__parse_buf(const void *data, size_t size, const char *name,
+		      const struct bk_diag *diag, struct btf **btf);
+int bk_btf__parse_split_buf(const void *data, size_t size, const char *name,
+			    struct btf *base, const struct bk_diag *diag,
+			    struct btf **btf);
+
+/*
+ * The .BTF section of an ELF file (any ELF: BPF objects, vmlinux, modules)
+ * and, if ext is not NULL, its .BTF.ext section checked against both that BTF
+ * and the ELF's code sections (*ext stays NULL when the file has none).
+ */
+int bk_btf__parse_elf(const struct bk_elf *elf, const struct bk_diag *diag,
+		      struct btf **btf, struct bk_btf_ext **ext);
+
+/*
+ * A file that is either an ELF file with .BTF or raw BTF data. Raw split BTF
+ * under /sys/kernel/btf/ (kernel modules) gets /sys/kernel/btf/vmlinux as
+ * its base, as bpftool does. ext as for bk_btf__parse_elf(); raw BTF has no
+ * .BTF.ext, so asking for it there is an error.
+ */
+int bk_btf__parse_file(const char *path, const struct bk_diag *diag,
+		       struct btf **btf, struct bk_btf_ext **ext);
+
+/*
+ * BTF object ID of the running kernel (root only): fetched with
+ * BPF_OBJ_GET_INFO_BY_FD and validated like a file. Module BTF gets the
+ * kernel's vmlinux BTF as base.
+ */
+int bk_btf__load_from_kernel(__u32 id, const struct bk_diag *diag,
+			     struct btf **btf);
+
+/*
+ * Free a BTF from bk_btf__parse_buf/_elf/_file() or _load_from_kernel()
+ * together with the base these loaded for it (module BTF). Split BTF from
+ * bk_btf__parse_split_buf() uses the caller's base: free it with btf__free().
+ */
+void bk_btf__free(struct btf *btf);
+
+/*
+ * Iterate over the types a BTF adds (for split BTF, not the base's):
+ *	bk_for_each_type(id, t, btf) { ... }
+ */
+#define bk_for_each_type(id, t, btf)                                       \
+	for ((id) = btf__base_btf(btf) ? btf__type_cnt(btf__base_btf(btf)) \
+				       : 1;                                \
+	     (id) < btf__type_cnt(btf) &&                                  \
+	     ((t) = btf__type_by_id((btf), (id)));                         \
+	     (id)++)
+
+/* The .BTF.ext section ----------------------------------------------------*/
+
+/* On-disk header; the core_relo fields exist when hdr_len covers them. */
+struct bk_btf_ext_header {
+	__u16 magic; /* BTF_MAGIC */
+	__u8 version;
+	__u8 flags;
+	__u32 hdr_len;
+	__u32 func_info_off; /* offsets are relative to the header's end */
+	__u32 func_info_len;
+	__u32 line_info_off;
+	__u32 line_info_len;
+	__u32 core_relo_off;
+	__u32 core_relo_len;
+};
+
+enum bk_btf_ext_kind {
+	BK_BTF_EXT_FUNC_INFO, /* struct bpf_func_info records */
+	BK_BTF_EXT_LINE_INFO, /* struct bpf_line_info records */
+	BK_BTF_EXT_CORE_RELO, /* struct bpf_core_relo records */
+	BK_BTF_EXT_KIND_CNT,
+};
+
+/*
+ * The records of one kind for one ELF code section. Records are rec_size
+ * bytes apart (at least the size of the struct above, 4-byte aligned), so
+ * reach them through bk_btf_ext_sec__rec(). insn_off fields are byte offsets
+ * into the code section, as clang writes them.
+ */
+struct bk_btf_ext_sec {
+	const char *name; /* the ELF section the records describe */
+	__u32 name_off;	  /* its offset in the BTF string section */
+	__u32 rec_size;
+	__u32 rec_cnt;
+	const void *recs;
+};
+
+/*
+ * Check and index a .BTF.ext section. btf is the object's validated BTF:
+ * every section name, func_info type ID (a FUNC), line_info string, CO-RE
+ * type ID and access string is checked against it; record sizes, counts
+ * and instruction alignment are checked. data is copied: the result does
+ * not depend on it afterwards.
+ */
+int bk_btf_ext__parse_buf(const void *data, size_t size, const char *name,
+			  const struct btf *btf, const struct bk_diag *diag,
+			  struct bk_btf_ext **ext);
+/* Every section named by ext exists in elf, holds code, and every record's
+ * insn_off lies inside it. */
+int bk_btf_ext__check_elf(const struct bk_btf_ext *ext,
+			  const struct bk_elf *elf, const struct bk_diag *diag);
+void bk_btf_ext__free(struct bk_btf_ext *ext);
+
+/* Header fields as read, e.g. to re-emit the same layout. */
+const struct bk_btf_ext_header *
+bk_btf_ext__header(const struct bk_btf_ext *ext);
+size_t bk_btf_ext__sec_cnt(const struct bk_btf_ext *ext,
+			   enum bk_btf_ext_kind kind);
+const struct bk_btf_ext_sec *bk_btf_ext__sec(const struct bk_btf_ext *ext,
+					     enum bk_btf_ext_kind kind,
+					     size_t idx);
+
+static inline const void *bk_btf_ext_sec__rec(const struct bk_btf_ext_sec *sec,
+					      __u32 idx)
+{
+	return (const char *)sec->recs + (size_t)idx * sec->rec_size;
+}
+
+/* "func_info", "line_info", "core_relo" */
+const char *bk_btf_ext__kind_str(enum bk_btf_ext_kind kind);
+/* libbpf's names of CO-RE relocation kinds ("byte_off", ...), or NULL. */
+const char *bk_btf__core_relo_kind_str(__u32 kind);
+
+#endif /* BPFKIT_BTF_H */
