@@ -50,8 +50,8 @@ static int generate(const char *path, FILE *out,
 	if (!opts || opts->sz < sizeof(*opts))
 		return -EINVAL;
 	skel.diag = opts->diag;
-	err = make_name(&skel, opts, guard_sfx);
-	err = err ?: bk_read_file(path, &buf, &skel.elf_sz, skel.diag);
+	err = bk_read_file(path, &buf, &skel.elf_sz, skel.diag);
+	err = err ?: make_name(&skel, opts, guard_sfx);
 	if (err)
 		goto out;
 	skel.elf_buf = buf;

@@ -1,0 +1,281 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+#
+# gen skeleton and gen subskeleton: headers that compile as C and C++ with
+# gcc and clang, user programs built against them that load, attach and
+# read linked objects (tests/skel/*.c on progs/skel_*.bpf.c), the same
+# programs against bpftool's headers, and the errors.
+load helpers
+
+SRC="$TOP/tests/skel"
+CFLAGS_SKEL=(-Wall -Wextra -Werror -I"$TOP/progs" -I"$SRC")
+LIBS_SKEL=(-lbpf -lelf -lz)
+
+# link OUT IN...: the linked objects the scenarios run on.
+link() {
+	local out=$1
+	shift
+	bpftool gen object "$out" "$@" >/dev/null
+}
+
+# Link every scenario and generate its headers once, into $BATS_FILE_TMPDIR:
+# bpfkit's in k/, bpftool's in t/.
+setup_file() {
+	local d="$BATS_FILE_TMPDIR" n
+	command -v bpftool >/dev/null || return 0
+	mkdir -p "$d/k" "$d/t"
+	link "$d/vars.o" "$PROGS"/skel_vars{1,2}.bpf.o
+	link "$d/funcs.o" "$PROGS"/skel_funcs{1,2}.bpf.o
+	link "$d/maps.o" "$PROGS"/skel_maps{1,2}.bpf.o
+	# the application first: its static lib_hits precedes the library's
+	link "$d/app.o" "$PROGS"/skel_app.bpf.o "$PROGS"/skel_lib.bpf.o
+	for n in vars funcs maps app; do
+		"$BPFKIT" gen skeleton "$d/$n.o" name "skel_$n" \
+			>"$d/k/skel_$n.skel.h"
+		bpftool gen skeleton "$d/$n.o" name "skel_$n" \
+			>"$d/t/skel_$n.skel.h"
+	done
+	"$BPFKIT" gen subskeleton "$PROGS/skel_lib.bpf.o" name skel_lib \
+		>"$d/k/skel_lib.subskel.h"
+}
+
+# build DIR TEST COMPILER [FLAGS...]: tests/skel/TEST.c against the headers
+# in DIR, as C++ for g++ and clang++; the binary is DIR/TEST-COMPILER.
+build() {
+	local dir=$1 test=$2 cc=$3 lang=c
+	shift 3
+	case $cc in *++) lang=c++ ;; esac
+	"$cc" -x "$lang" "${CFLAGS_SKEL[@]}" -I"$dir" "$@" \
+		-o "$dir/$test-$cc" "$SRC/$test.c" "${LIBS_SKEL[@]}"
+}
+
+# run_scenario TEST: build and run it as C (gcc) and C++ (clang++).
+run_scenario() {
+	local d="$BATS_FILE_TMPDIR/k"
+	build "$d" "$1" gcc
+	build "$d" "$1" clang++
+	run -0 "$d/$1-gcc"
+	run -0 "$d/$1-clang++"
+}
+
+# field_names HEADER: each section struct's field names in order, padding
+# left out, one "struct: fields" line per struct.
+field_names() {
+	awk '/^\tstruct [a-z_0-9]+__[a-z_0-9]+ \{$/ { s = $2; f = ""; next }
+	     s && /^\t\} / { print s ":" f; s = ""; next }
+	     s && !/__pad/ { sub(/;$/, ""); f = f " " $NF }' "$1"
+}
+
+@test "skeleton: linked scenarios compile with gcc, clang, g++, clang++ (-Wall -Wextra -Werror)" {
+	require_bpftool
+	local d="$BATS_FILE_TMPDIR/k" cc
+	printf '#include <stdbool.h>\n#include "skel_common.h"\n' >"$d/all.c"
+	printf '#include "%s"\n' skel_vars.skel.h skel_funcs.skel.h \
+		skel_maps.skel.h skel_app.skel.h skel_lib.subskel.h >>"$d/all.c"
+	echo 'int main(void) { return 0; }' >>"$d/all.c"
+	for cc in gcc clang g++ clang++; do
+		case $cc in *++) lang=c++ ;; *) lang=c ;; esac
+		"$cc" -x "$lang" "${CFLAGS_SKEL[@]}" -I"$d" -c -o /dev/null \
+			"$d/all.c"
+	done
+}
+
+@test "skeleton: the linker's test programs give headers that compile as C and C++" {
+	require_bpftool
+	local d="$BATS_FILE_TMPDIR/lk" n cc lang
+	mkdir -p "$d"
+	link "$d/funcs.o" "$PROGS"/linked_funcs{1,2,3}.bpf.o
+	link "$d/vars.o" "$PROGS"/linked_vars{1,2}.bpf.o
+	printf '#include <stdbool.h>\n' >"$d/all.c"
+	for n in funcs vars; do
+		bpfkit gen skeleton "$d/$n.o" name "lk_$n" >"$d/$n.skel.h"
+		bpfkit gen subskeleton "$d/$n.o" name "lk_sub_$n" \
+			>"$d/$n.subskel.h"
+		printf '#include "%s"\n' "$n.skel.h" "$n.subskel.h" >>"$d/all.c"
+	done
+	for cc in gcc clang g++ clang++; do
+		case $cc in *++) lang=c++ ;; *) lang=c ;; esac
+		"$cc" -x "$lang" -Wall -Wextra -Werror -I"$d" -c -o /dev/null \
+			"$d/all.c"
+	done
+}
+
+@test "skeleton: vars scenario sets inputs, loads, attaches and reads every section" {
+	require_bpftool
+	require_kernel
+	run_scenario vars
+}
+
+@test "skeleton: funcs scenario attaches both files' programs and keeps their links" {
+	require_bpftool
+	require_kernel
+	run_scenario funcs
+}
+
+@test "skeleton: maps scenario reaches both files' maps through the skeleton" {
+	require_bpftool
+	require_kernel
+	run_scenario maps
+}
+
+@test "subskeleton: library and application views of one object agree" {
+	require_bpftool
+	require_kernel
+	# lib.c also checks that the library's lib_hits is not the
+	# application's static lib_hits, which comes first in .bss: bpftool
+	# 7.1's subskeleton (libbpf's lookup by name) binds that static.
+	run_scenario lib
+}
+
+@test "differential: the same user programs pass against bpftool's skeletons" {
+	require_bpftool
+	require_kernel
+	local d="$BATS_FILE_TMPDIR/t" t
+	cp "$BATS_FILE_TMPDIR/k/skel_lib.subskel.h" "$d/"
+	for t in vars funcs maps; do
+		# SKEL_FROM_BPFTOOL leaves out opening under another object
+		# name: bpftool's skeletons look data maps up by libbpf's
+		# object-name-prefixed names and then fail to open.
+		build "$d" "$t" gcc -DSKEL_FROM_BPFTOOL
+		run -0 "$d/$t-gcc"
+	done
+}
+
+@test "differential: section structs have bpftool's fields in bpftool's order" {
+	require_bpftool
+	local n
+	for n in vars funcs maps app; do
+		diff -u <(field_names "$BATS_FILE_TMPDIR/t/skel_$n.skel.h") \
+			<(field_names "$BATS_FILE_TMPDIR/k/skel_$n.skel.h")
+	done
+	# the layout is explicit: padding before every gap, checked sizes
+	# and offsets
+	grep -q 'char __pad' "$BATS_FILE_TMPDIR/k/skel_vars.skel.h"
+	grep -q '__builtin_offsetof(__typeof__(\*s->bss), sv_pair) == ' \
+		"$BATS_FILE_TMPDIR/k/skel_vars.skel.h"
+}
+
+@test "skeleton: static variables are not fields, globals of the same sections are" {
+	require_bpftool
+	local h="$BATS_FILE_TMPDIR/k/skel_vars.skel.h"
+	# sv_static is static in both linked files: no field could say which
+	! grep -q sv_static "$h"
+	grep -q '^		int sv_out_static1;$' "$h"
+	# the application's static lib_hits is not a field either; the
+	# library's global lib_hits is
+	[ "$(grep -c '^		__u64 lib_hits;$' \
+		"$BATS_FILE_TMPDIR/k/skel_app.skel.h")" -eq 1 ]
+}
+
+@test "skeleton: output is deterministic" {
+	require_bpftool
+	run -0 bpfkit gen skeleton "$BATS_FILE_TMPDIR/vars.o"
+	local first=$output
+	run -0 bpfkit gen skeleton "$BATS_FILE_TMPDIR/vars.o"
+	[ "$output" = "$first" ]
+	run -0 bpfkit gen subskeleton "$PROGS/skel_lib.bpf.o"
+	first=$output
+	run -0 bpfkit gen subskeleton "$PROGS/skel_lib.bpf.o"
+	[ "$output" = "$first" ]
+}
+
+@test "skeleton: default name is the file name without .bpf.o or .o, made an identifier" {
+	local d="$BATS_TEST_TMPDIR"
+	cp "$PROGS/skel_maps1.bpf.o" "$d/my-prog.v2.bpf.o"
+	cp "$PROGS/skel_maps1.bpf.o" "$d/plain.o"
+	run -0 bpfkit gen skeleton "$d/my-prog.v2.bpf.o"
+	[[ $output == *"struct my_prog_v2 {"* ]]
+	[[ $output == *"#ifndef __MY_PROG_V2_SKEL_H__"* ]]
+	run -0 bpfkit gen skeleton "$d/plain.o"
+	[[ $output == *"plain__open_and_load(void)"* ]]
+	run -0 bpfkit gen skeleton "$d/plain.o" name Other_1
+	[[ $output == *"struct Other_1 {"* ]]
+	[[ $output != *"plain"* ]]
+	run -0 bpfkit gen subskeleton "$d/plain.o"
+	[[ $output == *"#ifndef __PLAIN_SUBSKEL_H__"* ]]
+	[[ $output == *"plain__open(const struct bpf_object *src)"* ]]
+}
+
+@test "skeleton: JSON mode wraps the same header in {\"header\": ...}" {
+	local plain
+	plain=$(bpfkit gen skeleton "$PROGS/skel_maps1.bpf.o")
+	run --separate-stderr -0 bpfkit -j gen skeleton "$PROGS/skel_maps1.bpf.o"
+	[ "$(jq -r 'keys | join(",")' <<<"$output")" = "header" ]
+	[ "$(jq -r .header <<<"$output")" = "$plain" ]
+}
+
+# expect_error ARGS... -- MESSAGE: exit 1, nothing on stdout, MESSAGE on stderr.
+expect_error() {
+	local args=() msg
+	while [ "$1" != "--" ]; do
+		args+=("$1")
+		shift
+	done
+	msg=$2
+	run --separate-stderr -1 bpfkit "${args[@]}"
+	[ -z "$output" ] || {
+		echo "stdout not empty: ${output:0:200}"
+		return 1
+	}
+	[[ $stderr == *"$msg"* ]] || {
+		echo "stderr: $stderr"
+		echo "expected: $msg"
+		return 1
+	}
+}
+
+@test "errors: unreadable, missing or non-ELF file" {
+	expect_error gen skeleton "$BATS_TEST_TMPDIR/none.o" -- \
+		"Error: $BATS_TEST_TMPDIR/none.o: No such file or directory"
+	expect_error gen subskeleton "$BATS_TEST_TMPDIR" -- \
+		"Error: $BATS_TEST_TMPDIR: Is a directory"
+	expect_error gen skeleton "$TOP/tests/helpers.bash" -- \
+		"helpers.bash: not an ELF file"
+	expect_error gen skeleton -- "'skeleton' needs at least 1 arguments"
+}
+
+@test "errors: an object without BTF" {
+	command -v clang >/dev/null || skip "clang is not installed"
+	local o="$BATS_TEST_TMPDIR/nobtf.o"
+	clang -O2 -target bpf -I"/usr/include/$(uname -m)-linux-gnu" \
+		-c -o "$o" "$TOP/progs/skel_maps1.bpf.c"
+	expect_error gen skeleton "$o" -- "nobtf.o: no BTF (.BTF section)"
+	expect_error gen subskeleton "$o" -- "nobtf.o: no BTF (.BTF section)"
+}
+
+@test "errors: a name that is not a C identifier" {
+	local o="$PROGS/skel_maps1.bpf.o" bad
+	for bad in 1st a-b "a b" class ""; do
+		expect_error gen skeleton "$o" name "$bad" -- \
+			"object name '$bad' is not a C identifier"
+	done
+	expect_error gen subskeleton "$o" name new -- \
+		"object name 'new' is not a C identifier: it is a C or C++ keyword"
+	expect_error gen skeleton "$o" name a name b -- "'name' given twice"
+	expect_error gen skeleton "$o" nmae x -- "what is 'nmae'?"
+	cp "$o" "$BATS_TEST_TMPDIR/9lives.o"
+	expect_error gen skeleton "$BATS_TEST_TMPDIR/9lives.o" -- \
+		"no object name can be made from the file name (it starts with a digit): give one with 'name'"
+}
+
+@test "errors: two names that would be one field" {
+	expect_error gen skeleton "$PROGS/skel_clash_map.bpf.o" -- \
+		"map 'bss' and section '.bss' would both be the skeleton field 'maps.bss'"
+	expect_error gen subskeleton "$PROGS/skel_clash_sec.bpf.o" -- \
+		"section '.data.a-b' and section '.data.a_b' would both be the skeleton field 'maps.data_a_b'"
+}
+
+@test "errors: a DATASEC offset that disagrees with the symbol (bpftool 7.1 weak-then-strong link)" {
+	require_bpftool
+	local o="$BATS_TEST_TMPDIR/weak.o"
+	# bpftool 7.1 leaves sw_value's DATASEC entry at the weak loser's
+	# offset (REFERENCE.md); its skeleton would read the loser's bytes
+	bpftool gen object "$o" "$PROGS"/skel_weak{1,2}.bpf.o
+	expect_error gen skeleton "$o" -- \
+		"section '.data': variable 'sw_value' is at offset 4 in BTF but its symbol is at offset"
+}
+
+@test "errors: JSON mode prints only the error object" {
+	run --separate-stderr -1 bpfkit -j gen skeleton "$TOP/tests/helpers.bash"
+	[ "$(jq -r .error <<<"$output")" = "$TOP/tests/helpers.bash: not an ELF file" ]
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+/*
+ * Shared by the user-space skeleton tests (compiled by gen_skeleton.bats
+ * against generated headers, as C and as C++). Each failed expectation
+ * prints a line; main() exits 1 if any failed.
+ */
+#ifndef BPFKIT_TESTS_SKEL_CHECK_H
+#define BPFKIT_TESTS_SKEL_CHECK_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+static int failures;
+
+#define EXPECT(cond)                                                  \
+	do {                                                          \
+		if (!(cond)) {                                        \
+			fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, \
+				__LINE__, #cond);                     \
+			failures++;                                   \
+		}                                                     \
+	} while (0)
+
+#define EXPECT_EQ(got, want)                                                  \
+	do {                                                                  \
+		long long got_ = (long long)(got), want_ = (long long)(want); \
+		if (got_ != want_) {                                          \
+			fprintf(stderr,                                       \
+				"FAIL %s:%d: %s = %lld, expected %lld\n",     \
+				__FILE__, __LINE__, #got, got_, want_);       \
+			failures++;                                           \
+		}                                                             \
+	} while (0)
+
+/* Give up on the first step that fails: nothing after it can pass. */
+#define REQUIRE(cond)                                                     \
+	do {                                                              \
+		if (!(cond)) {                                            \
+			fprintf(stderr, "FAIL %s:%d: %s: %s\n", __FILE__, \
+				__LINE__, #cond, strerror(errno));        \
+			return 1;                                         \
+		}                                                         \
+	} while (0)
+
+static inline unsigned int this_tid(void)
+{
+	return (unsigned int)syscall(SYS_gettid);
+}
+
+/* One getpgid() on this thread: what every test program reacts to. */
+static inline void trigger(void)
+{
+	syscall(SYS_getpgid, 0);
+}
+
+#endif /* BPFKIT_TESTS_SKEL_CHECK_H */
