@@ -1,9 +1,782 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-/* bpfkit btf: placeholder until the dumper lands */
+/*
+ * bpfkit btf { dump | help }
+ *
+ * The raw dump prints bpftool's lines byte for byte and bpftool's JSON keys.
+ * A vmlinux dump is over a hundred thousand types and a million fields, more
+ * than out.h's JSON tree should hold at once: types are printed by the
+ * streaming writer below, which keeps out.h's one-call-per-field shape and
+ * its JSON conventions (u64 rule, '?' for non-UTF-8 bytes, jansson's
+ * layout). BTF is fully validated before the first byte is written, so a
+ * stream is never cut short by a bad input. The .BTF.ext dump is small and
+ * goes through out.h.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/bpf.h>
+
 #include "main.h"
+#include "../btf/btf.h"
+
+static int do_help(int argc, char **argv)
+{
+	if (json_output) {
+		out_null(NULL);
+		return 0;
+	}
+
+	fprintf(stderr,
+		"Usage: %1$s %2$s dump BTF_SRC [format FORMAT]\n"
+		"       %1$s %2$s dump file FILE ext\n"
+		"       %1$s %2$s help\n"
+		"\n"
+		"       BTF_SRC := { id BTF_ID | file FILE }\n"
+		"       FORMAT := { raw | c }\n"
+		"       " HELP_SPEC_OPTIONS "\n"
+		"",
+		bin_name, "btf");
+	return 0;
+}
+
+/* Streaming writer ---------------------------------------------------------*/
+
+/*
+ * Fields are written as out.h does, one call per field for both modes: in
+ * plain mode fmt (one conversion, or NULL for JSON only) is applied to the
+ * value; in JSON mode the value goes under key. Containers matter to JSON
+ * only. Writes go straight into stdout's (large, fully buffered) stdio
+ * buffer, without printf's format parsing per field.
+ */
+struct writer {
+	FILE *f;
+	bool json;
+	bool pretty;
+	bool first;	/* nothing written yet in the innermost container */
+	bool in_object; /* the innermost container is an object */
+	__u32 depth;	/* nesting, for -p indentation */
+	__u64 obj_bits; /* bit i: level i + 1 is an object */
+};
+
+static void w_bytes(struct writer *w, const char *s, size_t len)
+{
+	fwrite_unlocked(s, 1, len, w->f);
+}
+
+static void w_str(struct writer *w, const char *s)
+{
+	w_bytes(w, s, strlen(s));
+}
+
+static void w_u64(struct writer *w, __u64 v)
+{
+	char buf[24], *p = buf + sizeof(buf);
+
+	do {
+		*--p = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	w_bytes(w, p, buf + sizeof(buf) - p);
+}
+
+static void w_s64(struct writer *w, __s64 v)
+{
+	if (v < 0) {
+		putc_unlocked('-', w->f);
+		w_u64(w, -(__u64)v);
+	} else {
+		w_u64(w, v);
+	}
+}
+
+/* Length of the UTF-8 sequence at s, or 0 if it is not valid UTF-8. */
+static size_t utf8_seq_len(const unsigned char *s)
+{
+	size_t len, i;
+	__u32 cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+static bool is_utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len;
+
+	while (*p) {
+		len = utf8_seq_len(p);
+		if (!len)
+			return false;
+		p += len;
+	}
+	return true;
+}
+
+/* A JSON string as jansson writes one, with out.h's '?' rule for non-UTF-8. */
+static void w_json_str(struct writer *w, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s, *run = p;
+	bool utf8 = true, checked = false;
+	char esc[7] = "\\u00";
+
+	putc_unlocked('"', w->f);
+	for (; *p; p++) {
+		if (*p >= 0x20 && *p != '"' && *p != '\\' &&
+		    (*p < 0x80 || utf8))
+			continue;
+		if (*p >= 0x80 && !checked) {
+			checked = true;
+			utf8 = is_utf8(s);
+			if (utf8)
+				continue;
+		}
+		w_bytes(w, (const char *)run, p - run);
+		run = p + 1;
+		if (*p >= 0x80) {
+			putc_unlocked('?', w->f);
+		} else if (*p == '"' || *p == '\\') {
+			putc_unlocked('\\', w->f);
+			putc_unlocked(*p, w->f);
+		} else if (*p == '\n') {
+			w_str(w, "\\n");
+		} else if (*p == '\t') {
+			w_str(w, "\\t");
+		} else {
+			esc[4] = hex[*p >> 4];
+			esc[5] = hex[*p & 0xf];
+			w_bytes(w, esc, 6);
+		}
+	}
+	w_bytes(w, (const char *)run, p - run);
+	putc_unlocked('"', w->f);
+}
+
+/* Plain mode: fmt's text before the conversion; returns the text after. */
+static const char *w_fmt_head(struct writer *w, const char *fmt)
+{
+	const char *pct = strchr(fmt, '%');
+
+	w_bytes(w, fmt, pct - fmt);
+	for (pct++; *pct == 'l' || *pct == 'h' || *pct == 'z'; pct++)
+		;
+	return pct + 1;
+}
+
+static void w_newline_indent(struct writer *w)
+{
+	__u32 i;
+
+	putc_unlocked('\n', w->f);
+	for (i = 0; i < w->depth; i++)
+		w_bytes(w, "    ", 4);
+}
+
+/* JSON: separator, indentation and key before the next value. */
+static void w_key(struct writer *w, const char *key)
+{
+	if (!w->first)
+		putc_unlocked(',', w->f);
+	w->first = false;
+	if (w->pretty)
+		w_newline_indent(w);
+	if (!w->in_object)
+		return;
+	w_json_str(w, key);
+	if (w->pretty)
+		w_bytes(w, ": ", 2);
+	else
+		putc_unlocked(':', w->f);
+}
+
+static void w_open(struct writer *w, const char *key, bool object)
+{
+	if (!w->json)
+		return;
+	if (w->depth)
+		w_key(w, key);
+	putc_unlocked(object ? '{' : '[', w->f);
+	w->depth++;
+	if (object)
+		w->obj_bits |= 1ULL << (w->depth - 1);
+	else
+		w->obj_bits &= ~(1ULL << (w->depth - 1));
+	w->in_object = object;
+	w->first = true;
+}
+
+static void w_close(struct writer *w)
+{
+	bool object = w->in_object, empty = w->first;
+
+	if (!w->json)
+		return;
+	w->depth--;
+	if (w->pretty && !empty)
+		w_newline_indent(w);
+	putc_unlocked(object ? '}' : ']', w->f);
+	w->in_object = w->depth && (w->obj_bits >> (w->depth - 1) & 1);
+	w->first = false;
+}
+
+static void w_field_u64(struct writer *w, const char *key, const char *fmt,
+			__u64 v)
+{
+	if (w->json) {
+		w_key(w, key);
+		/* out.h's rule: beyond json_int_t, the decimal as a string */
+		if (v > INT64_MAX)
+			putc_unlocked('"', w->f);
+		w_u64(w, v);
+		if (v > INT64_MAX)
+			putc_unlocked('"', w->f);
+	} else if (fmt) {
+		fmt = w_fmt_head(w, fmt);
+		w_u64(w, v);
+		w_str(w, fmt);
+	}
+}
+
+static void w_field_s64(struct writer *w, const char *key, const char *fmt,
+			__s64 v)
+{
+	if (w->json) {
+		w_key(w, key);
+		w_s64(w, v);
+	} else if (fmt) {
+		fmt = w_fmt_head(w, fmt);
+		w_s64(w, v);
+		w_str(w, fmt);
+	}
+}
+
+static void w_field_str(struct writer *w, const char *key, const char *fmt,
+			const char *s)
+{
+	if (w->json) {
+		w_key(w, key);
+		w_json_str(w, s);
+	} else if (fmt) {
+		fmt = w_fmt_head(w, fmt);
+		w_str(w, s);
+		w_str(w, fmt);
+	}
+}
+
+static void w_plain(struct writer *w, const char *s)
+{
+	if (!w->json)
+		w_str(w, s);
+}
+
+/* Raw dump -----------------------------------------------------------------*/
+
+static const char *btf_str(const struct btf *btf, __u32 off)
+{
+	if (!off)
+		return "(anon)";
+	return btf__name_by_offset(btf, off) ?: "(invalid)";
+}
+
+static const char *int_encoding_str(__u8 encoding)
+{
+	switch (encoding) {
+	case 0:
+		return "(none)";
+	case BTF_INT_SIGNED:
+		return "SIGNED";
+	case BTF_INT_CHAR:
+		return "CHAR";
+	case BTF_INT_BOOL:
+		return "BOOL";
+	default:
+		return "UNKN";
+	}
+}
+
+static const char *linkage_str(__u32 linkage)
+{
+	/* BTF_VAR_* and BTF_FUNC_* share their values */
+	switch (linkage) {
+	case BTF_VAR_STATIC:
+		return "static";
+	case BTF_VAR_GLOBAL_ALLOCATED:
+		return "global";
+	case BTF_VAR_GLOBAL_EXTERN:
+		return "extern";
+	default:
+		return "(unknown)";
+	}
+}
+
+static void dump_members(struct writer *w, const struct btf *btf,
+			 const struct btf_type *t)
+{
+	const struct btf_member *m = btf_members(t);
+	__u32 i, bit_off, bit_sz;
+
+	w_field_u64(w, "size", " size=%u", t->size);
+	w_field_u64(w, "vlen", " vlen=%u", btf_vlen(t));
+	w_open(w, "members", false);
+	for (i = 0; i < btf_vlen(t); i++, m++) {
+		bit_off = btf_member_bit_offset(t, i);
+		bit_sz = btf_member_bitfield_size(t, i);
+		w_open(w, NULL, true);
+		w_field_str(w, "name", "\n\t'%s'", btf_str(btf, m->name_off));
+		w_field_u64(w, "type_id", " type_id=%u", m->type);
+		w_field_u64(w, "bits_offset", " bits_offset=%u", bit_off);
+		if (bit_sz)
+			w_field_u64(w, "bitfield_size", " bitfield_size=%u",
+				    bit_sz);
+		w_close(w);
+	}
+	w_close(w);
+}
+
+/*
+ * bpftool prints 32-bit unsigned values in JSON sign-extended to 64 bits
+ * (0xffffffff as 18446744073709551615); here they are the u32 the text shows.
+ */
+static void dump_enum(struct writer *w, const struct btf *btf,
+		      const struct btf_type *t)
+{
+	bool is_signed = btf_kflag(t), is64 = btf_is_enum64(t);
+	__u32 i, name_off;
+	__u64 val;
+
+	w_field_str(w, "encoding", " encoding=%s",
+		    is_signed ? "SIGNED" : "UNSIGNED");
+	w_field_u64(w, "size", " size=%u", t->size);
+	w_field_u64(w, "vlen", " vlen=%u", btf_vlen(t));
+	w_open(w, "values", false);
+	for (i = 0; i < btf_vlen(t); i++) {
+		if (is64) {
+			name_off = btf_enum64(t)[i].name_off;
+			val = btf_enum64_value(&btf_enum64(t)[i]);
+		} else {
+			name_off = btf_enum(t)[i].name_off;
+			val = is_signed ? (__u64)(__s64)btf_enum(t)[i].val
+					: (__u32)btf_enum(t)[i].val;
+		}
+		w_open(w, NULL, true);
+		w_field_str(w, "name", "\n\t'%s'", btf_str(btf, name_off));
+		if (is_signed)
+			w_field_s64(w, "val", is64 ? " val=%lldLL" : " val=%d",
+				    (__s64)val);
+		else
+			w_field_u64(w, "val", is64 ? " val=%lluULL" : " val=%u",
+				    val);
+		w_close(w);
+	}
+	w_close(w);
+}
+
+static void dump_func_proto(struct writer *w, const struct btf *btf,
+			    const struct btf_type *t)
+{
+	const struct btf_param *p = btf_params(t);
+	__u32 i;
+
+	w_field_u64(w, "ret_type_id", " ret_type_id=%u", t->type);
+	w_field_u64(w, "vlen", " vlen=%u", btf_vlen(t));
+	w_open(w, "params", false);
+	for (i = 0; i < btf_vlen(t); i++, p++) {
+		w_open(w, NULL, true);
+		w_field_str(w, "name", "\n\t'%s'", btf_str(btf, p->name_off));
+		w_field_u64(w, "type_id", " type_id=%u", p->type);
+		w_close(w);
+	}
+	w_close(w);
+}
+
+/* The referenced type's kind and name: bpftool's text, and our JSON too. */
+static void dump_ref_kind_name(struct writer *w, const struct btf *btf,
+			       __u32 id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	w_field_str(w, "kind", " (%s", bk_btf__kind_str(btf_kind(t)));
+	w_field_str(w, "name", " '%s')", btf_str(btf, t->name_off));
+}
+
+static void dump_datasec(struct writer *w, const struct btf *btf,
+			 const struct btf_type *t)
+{
+	const struct btf_var_secinfo *v = btf_var_secinfos(t);
+	__u32 i;
+
+	w_field_u64(w, "size", " size=%u", t->size);
+	w_field_u64(w, "vlen", " vlen=%u", btf_vlen(t));
+	w_open(w, "vars", false);
+	for (i = 0; i < btf_vlen(t); i++, v++) {
+		w_open(w, NULL, true);
+		w_field_u64(w, "type_id", "\n\ttype_id=%u", v->type);
+		w_field_u64(w, "offset", " offset=%u", v->offset);
+		w_field_u64(w, "size", " size=%u", v->size);
+		dump_ref_kind_name(w, btf, v->type);
+		w_close(w);
+	}
+	w_close(w);
+}
+
+static void dump_type(struct writer *w, const struct btf *btf, __u32 id,
+		      const struct btf_type *t)
+{
+	__u32 kind = btf_kind(t), v;
+
+	w_open(w, NULL, true);
+	w_field_u64(w, "id", "[%u] ", id);
+	w_field_str(w, "kind", "%s ", bk_btf__kind_str(kind));
+	w_field_str(w, "name", "'%s'", btf_str(btf, t->name_off));
+	switch (kind) {
+	case BTF_KIND_INT:
+		v = *(const __u32 *)(t + 1);
+		w_field_u64(w, "size", " size=%u", t->size);
+		w_field_u64(w, "bits_offset", " bits_offset=%u",
+			    BTF_INT_OFFSET(v));
+		w_field_u64(w, "nr_bits", " nr_bits=%u", BTF_INT_BITS(v));
+		w_field_str(w, "encoding", " encoding=%s",
+			    int_encoding_str(BTF_INT_ENCODING(v)));
+		break;
+	case BTF_KIND_PTR:
+	case BTF_KIND_CONST:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPEDEF:
+	case BTF_KIND_TYPE_TAG:
+		w_field_u64(w, "type_id", " type_id=%u", t->type);
+		break;
+	case BTF_KIND_ARRAY:
+		w_field_u64(w, "type_id", " type_id=%u", btf_array(t)->type);
+		w_field_u64(w, "index_type_id", " index_type_id=%u",
+			    btf_array(t)->index_type);
+		w_field_u64(w, "nr_elems", " nr_elems=%u",
+			    btf_array(t)->nelems);
+		break;
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		dump_members(w, btf, t);
+		break;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		dump_enum(w, btf, t);
+		break;
+	case BTF_KIND_FWD:
+		w_field_str(w, "fwd_kind", " fwd_kind=%s",
+			    btf_kflag(t) ? "union" : "struct");
+		break;
+	case BTF_KIND_FUNC:
+		w_field_u64(w, "type_id", " type_id=%u", t->type);
+		w_field_str(w, "linkage", " linkage=%s",
+			    linkage_str(btf_vlen(t)));
+		break;
+	case BTF_KIND_FUNC_PROTO:
+		dump_func_proto(w, btf, t);
+		break;
+	case BTF_KIND_VAR:
+		w_field_u64(w, "type_id", " type_id=%u,", t->type);
+		w_field_str(w, "linkage", " linkage=%s",
+			    linkage_str(btf_var(t)->linkage));
+		break;
+	case BTF_KIND_DATASEC:
+		dump_datasec(w, btf, t);
+		break;
+	case BTF_KIND_FLOAT:
+		w_field_u64(w, "size", " size=%u", t->size);
+		break;
+	case BTF_KIND_DECL_TAG:
+		w_field_u64(w, "type_id", " type_id=%u", t->type);
+		w_field_s64(w, "component_idx", " component_idx=%d",
+			    btf_decl_tag(t)->component_idx);
+		break;
+	default:
+		break;
+	}
+	w_close(w);
+	w_plain(w, "\n");
+}
+
+static void dump_raw(const struct btf *btf)
+{
+	struct writer w = {
+		.f = stdout,
+		.json = json_output,
+		.pretty = pretty_output,
+	};
+	const struct btf_type *t;
+	__u32 id;
+
+	w_open(&w, NULL, true);
+	w_open(&w, "types", false);
+	bk_for_each_type(id, t, btf)
+		dump_type(&w, btf, id, t);
+	w_close(&w);
+	w_close(&w);
+	if (w.json)
+		putc_unlocked('\n', w.f);
+}
+
+/* C dump -------------------------------------------------------------------*/
+
+static void __printf(2, 0)
+	btf_dump_printf(void *ctx, const char *fmt, va_list args)
+{
+	vfprintf(stdout, fmt, args);
+}
+
+/* bpftool's frame, so that the output can replace its vmlinux.h. */
+static int dump_c(const struct btf *btf)
+{
+	struct btf_dump *d;
+	__u32 id;
+	int err = 0;
+
+	d = btf_dump__new(btf, btf_dump_printf, NULL, NULL);
+	if (!d) {
+		p_err("cannot start the C dump: %s", strerror(errno));
+		return -1;
+	}
+	printf("#ifndef __VMLINUX_H__\n"
+	       "#define __VMLINUX_H__\n"
+	       "\n"
+	       "#ifndef BPF_NO_PRESERVE_ACCESS_INDEX\n"
+	       "#pragma clang attribute push (__attribute__((preserve_access_index)), apply_to = record)\n"
+	       "#endif\n\n");
+	for (id = 1; id < btf__type_cnt(btf) && !err; id++) {
+		err = btf_dump__dump_type(d, id);
+		if (err)
+			p_err("cannot dump type [%u] as C: %s", id,
+			      strerror(-err));
+	}
+	if (!err)
+		printf("#ifndef BPF_NO_PRESERVE_ACCESS_INDEX\n"
+		       "#pragma clang attribute pop\n"
+		       "#endif\n"
+		       "\n"
+		       "#endif /* __VMLINUX_H__ */\n");
+	btf_dump__free(d);
+	return err ? -1 : 0;
+}
+
+/* .BTF.ext dump ------------------------------------------------------------*/
+
+static void dump_ext_ref(const struct btf *btf, __u32 type_id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, type_id);
+
+	out_str("kind", " (%s", bk_btf__kind_str(btf_kind(t)));
+	out_str("name", " '%s')", btf_str(btf, t->name_off));
+}
+
+static void dump_ext_rec(const struct btf *btf, enum bk_btf_ext_kind kind,
+			 const void *rec)
+{
+	const struct bpf_func_info *fi = rec;
+	const struct bpf_line_info *li = rec;
+	const struct bpf_core_relo *cr = rec;
+
+	out_obj_open(NULL);
+	out_u64("insn_off", "\tinsn_off=%llu", fi->insn_off);
+	switch (kind) {
+	case BK_BTF_EXT_FUNC_INFO:
+		out_u64("type_id", " type_id=%llu", fi->type_id);
+		dump_ext_ref(btf, fi->type_id);
+		break;
+	case BK_BTF_EXT_LINE_INFO:
+		out_str("file_name", " file_name='%s'",
+			btf__str_by_offset(btf, li->file_name_off));
+		out_u64("line_num", " line_num=%llu",
+			BPF_LINE_INFO_LINE_NUM(li->line_col));
+		out_u64("line_col", " line_col=%llu",
+			BPF_LINE_INFO_LINE_COL(li->line_col));
+		out_str("line", " line='%s'",
+			btf__str_by_offset(btf, li->line_off));
+		break;
+	case BK_BTF_EXT_CORE_RELO:
+		out_u64("type_id", " type_id=%llu", cr->type_id);
+		dump_ext_ref(btf, cr->type_id);
+		out_str("access_str", " access_str='%s'",
+			btf__str_by_offset(btf, cr->access_str_off));
+		out_str("relo_kind", " relo_kind=%s",
+			bk_btf__core_relo_kind_str(cr->kind));
+		break;
+	default:
+		break;
+	}
+	out_plain("\n");
+	out_obj_close();
+}
+
+static void dump_ext(const struct btf *btf, const struct bk_btf_ext *ext)
+{
+	const struct bk_btf_ext_sec *sec;
+	enum bk_btf_ext_kind kind;
+	size_t s;
+	__u32 i;
+
+	out_obj_open(NULL);
+	for (kind = 0; kind < BK_BTF_EXT_KIND_CNT; kind++) {
+		out_arr_open(bk_btf_ext__kind_str(kind));
+		for (s = 0; s < bk_btf_ext__sec_cnt(ext, kind); s++) {
+			sec = bk_btf_ext__sec(ext, kind, s);
+			out_obj_open(NULL);
+			out_plain("%s ", bk_btf_ext__kind_str(kind));
+			out_str("section", "section '%s'", sec->name);
+			out_u64("rec_size", " rec_size=%llu", sec->rec_size);
+			out_u64("rec_cnt", " rec_cnt=%llu\n", sec->rec_cnt);
+			out_arr_open("records");
+			for (i = 0; i < sec->rec_cnt; i++)
+				dump_ext_rec(btf, kind,
+					     bk_btf_ext_sec__rec(sec, i));
+			out_arr_close();
+			out_obj_close();
+		}
+		out_arr_close();
+	}
+	out_obj_close();
+}
+
+/* btf dump -----------------------------------------------------------------*/
+
+enum dump_format { FORMAT_RAW, FORMAT_C, FORMAT_EXT };
+
+static int parse_id(const char *arg, __u32 *id)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(arg, &end, 0);
+	if (!*arg || *end || errno || v > UINT32_MAX || arg[0] == '-') {
+		p_err("can't parse '%s' as a BTF ID", arg);
+		return -1;
+	}
+	*id = v;
+	return 0;
+}
+
+static int parse_format(const char *arg, enum dump_format *format)
+{
+	if (strcmp(arg, "raw") == 0) {
+		*format = FORMAT_RAW;
+	} else if (strcmp(arg, "c") == 0) {
+		*format = FORMAT_C;
+	} else {
+		p_err("unrecognized format specifier: '%s', possible values: raw, c",
+		      arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int do_dump(int argc, char **argv)
+{
+	enum dump_format format = FORMAT_RAW;
+	struct bk_btf_ext *ext = NULL;
+	const char *file = NULL, *src;
+	struct btf *btf = NULL;
+	bool has_format = false, want_ext = false;
+	__u32 id = 0;
+	int err;
+
+	if (!REQ_ARGS(2))
+		usage();
+	src = argv[0];
+	if (is_prefix(src, "id")) {
+		if (parse_id(argv[1], &id))
+			return -1;
+	} else if (is_prefix(src, "file")) {
+		file = argv[1];
+	} else {
+		p_err("unrecognized BTF source specifier: '%s'", src);
+		return -1;
+	}
+	argc -= 2;
+	argv += 2;
+	while (argc) {
+		if (is_prefix(*argv, "format")) {
+			NEXT_ARG();
+			if (!argc) {
+				p_err("expecting value for 'format' option");
+				return -1;
+			}
+			if (parse_format(*argv, &format))
+				return -1;
+			NEXT_ARG();
+			has_format = true;
+		} else if (is_prefix(*argv, "ext")) {
+			NEXT_ARG();
+			want_ext = true;
+		} else {
+			p_err("unrecognized option: '%s'", *argv);
+			return -1;
+		}
+	}
+	if (want_ext && !file) {
+		p_err("'ext' needs a file: kernel BTF has no .BTF.ext");
+		return -1;
+	}
+	if (want_ext && has_format) {
+		p_err("'ext' and 'format' cannot be combined");
+		return -1;
+	}
+	if (want_ext)
+		format = FORMAT_EXT;
+	if (format == FORMAT_C && json_output) {
+		p_err("JSON output for C-syntax dump is not supported");
+		return -1;
+	}
+
+	if (file)
+		err = bk_btf__parse_file(file, &cli_diag, &btf,
+					 format == FORMAT_EXT ? &ext : NULL);
+	else
+		err = bk_btf__load_from_kernel(id, &cli_diag, &btf);
+	if (err)
+		return -1;
+	if (format == FORMAT_EXT && !ext) {
+		p_err("%s: no .BTF.ext section", file);
+		err = -1;
+	} else if (format == FORMAT_EXT) {
+		dump_ext(btf, ext);
+	} else if (format == FORMAT_C) {
+		err = dump_c(btf);
+	} else {
+		dump_raw(btf);
+	}
+	bk_btf_ext__free(ext);
+	bk_btf__free(btf);
+	return err;
+}
+
+static const struct cmd cmds[] = {
+	{"dump", do_dump},
+	{"help", do_help},
+	{0},
+};
 
 int do_btf(int argc, char **argv)
 {
-	p_err("btf is not available in this build");
-	return -1;
+	return cmd_select(cmds, argc, argv, do_help);
 }
