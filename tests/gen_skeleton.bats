@@ -243,6 +243,39 @@ expect_error() {
 	expect_error gen subskeleton "$o" -- "nobtf.o: no BTF (.BTF section)"
 }
 
+# corrupt_btf IN OUT OFFSET VALUE: IN with the 32-bit word at OFFSET of its
+# .BTF section replaced by VALUE.
+corrupt_btf() {
+	python3 - "$@" <<'EOF'
+import struct, sys
+src, dst, where, val = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4], 0)
+b = bytearray(open(src, 'rb').read())
+shoff, = struct.unpack_from('<Q', b, 0x28)
+shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
+def sh(i):
+    return struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize)
+names = sh(shstrndx)[4]
+for i in range(shnum):
+    h = sh(i)
+    if b[names + h[0]:b.index(0, names + h[0])] == b'.BTF':
+        struct.pack_into('<I', b, h[4] + where, val)
+open(dst, 'wb').write(b)
+EOF
+}
+
+@test "errors: invalid BTF is refused before libbpf reads it" {
+	command -v python3 >/dev/null || skip "python3 is not installed"
+	local o="$BATS_TEST_TMPDIR/bad.o"
+	# the string section's length (BTF header + 20)
+	corrupt_btf "$PROGS/skel_maps1.bpf.o" "$o" 20 0x7fffffff
+	expect_error gen skeleton "$o" -- \
+		"bad.o: BTF string section (offset"
+	# the first type's (a PTR) referenced type
+	corrupt_btf "$PROGS/skel_maps1.bpf.o" "$o" 32 0x7fffffff
+	expect_error gen subskeleton "$o" -- \
+		"bad.o: type [1] PTR: type references type [2147483647]"
+}
+
 @test "errors: a name that is not a C identifier" {
 	local o="$PROGS/skel_maps1.bpf.o" bad
 	for bad in 1st a-b "a b" class ""; do

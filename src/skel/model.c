@@ -13,6 +13,7 @@
 #include <bpf/libbpf.h>
 
 #include "skel_internal.h"
+#include "../btf/btf.h"
 #include "../elf/elf.h"
 #include "../lib/hashmap.h"
 #include "../lib/mem.h"
@@ -23,25 +24,26 @@ static int err_nomem(const struct skel *skel)
 }
 
 /*
- * libbpf treats bad BTF as optional and drops it with a warning; a skeleton
- * cannot do without, so BTF is required and checked up front.
+ * libbpf treats bad BTF as optional and drops it with a warning, and trusts
+ * what it keeps; a skeleton cannot do without BTF, so it is required here
+ * and validated (with .BTF.ext) before libbpf walks it.
  */
 static int check_btf(struct skel *skel, const struct bk_elf *elf)
 {
 	const struct bk_elf_sec *sec = bk_elf__find_sec(elf, ".BTF");
-	struct btf *btf;
+	struct bk_btf_ext *ext = NULL;
+	struct btf *btf = NULL;
+	int err;
 
 	if (!sec || !sec->data)
 		return bk_err(
 			skel->diag, -ENOENT,
 			"%s: no BTF (.BTF section): a skeleton needs it; compile with clang -g",
 			skel->path);
-	btf = btf__new(sec->data, sec->size);
-	if (!btf)
-		return bk_err(skel->diag, -errno, "%s: section '.BTF': %s",
-			      skel->path, strerror(errno));
+	err = bk_btf__parse_elf(elf, skel->diag, &btf, &ext);
+	bk_btf_ext__free(ext);
 	btf__free(btf);
-	return 0;
+	return err;
 }
 
 static int open_object(struct skel *skel)
