@@ -1,0 +1,225 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+#
+# bench/link.sh: `bpfkit gen object` against `bpftool gen object` on the
+# same synthetic inputs (bench/gen_workload.sh), in one run.
+#
+# For each size (the first F files of one workload of GLOBALS globals per
+# file, F doubling) it prints the median wall time and the peak RSS of
+# each linker, bpftool's time over bpfkit's, and the copy-the-bytes floor:
+# reading every input and writing an output of bpfkit's output size.
+# Then it checks the targets of the linker issue.
+#
+# Environment:
+#   BPFKIT_BUILD    build directory (default build): bpfkit, the cache
+#   BENCH_FILES     file counts (default "2 4 8 16 32 64 128")
+#   BENCH_GLOBALS   globals per file (default 256)
+#   BENCH_RUNS      runs per measurement, the median is kept (default 5);
+#                   bpftool runs fewer times where one run takes seconds
+#   BENCH_BPFTOOL=0 skip bpftool (no ratios)
+#   BENCH_STRICT=1  exit 1 when a target is missed
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BUILD=${BPFKIT_BUILD:-build}
+BPFKIT=${BPFKIT:-$BUILD/bpfkit}
+BPFTOOL=${BPFTOOL:-bpftool}
+GLOBALS=${BENCH_GLOBALS:-256}
+read -r -a FILES <<<"${BENCH_FILES:-2 4 8 16 32 64 128}"
+RUNS=${BENCH_RUNS:-5}
+WITH_BPFTOOL=${BENCH_BPFTOOL:-1}
+TIME=/usr/bin/time
+
+work=$BUILD/bench
+wl=$work/w$GLOBALS
+mkdir -p "$work"
+
+[ -x "$TIME" ] || {
+	echo "bench: $TIME is missing (Debian package 'time')" >&2
+	exit 1
+}
+command -v "$BPFTOOL" >/dev/null || WITH_BPFTOOL=0
+
+max_files=0
+for f in "${FILES[@]}"; do
+	((f > max_files)) && max_files=$f
+done
+bash bench/gen_workload.sh "$wl" "$max_files" "$GLOBALS"
+
+# now_us: wall clock in microseconds.
+now_us() {
+	local t=$EPOCHREALTIME
+	echo "${t/./}"
+}
+
+# measure OUT CMD...: run CMD once; sets MS (wall, milliseconds with one
+# decimal), KB (peak RSS) and OK (1 when CMD succeeded). CMD's stderr
+# goes to $work/stderr.
+measure() {
+	local start end
+	start=$(now_us)
+	if "$TIME" -f %M -o "$work/rss" "$@" >/dev/null 2>"$work/stderr"; then
+		OK=1
+	else
+		OK=0
+	fi
+	end=$(now_us)
+	MS=$(((end - start) / 100))
+	MS="$((MS / 10)).$((MS % 10))"
+	KB=$(tail -n 1 "$work/rss")
+}
+
+# median: of the numbers on stdin.
+median() {
+	sort -n | awk '{ v[NR] = $1 } END {
+		if (NR % 2) print v[(NR + 1) / 2]
+		else printf "%.1f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# bench_link NAME CMD...: up to RUNS runs of CMD, fewer when one run takes
+# more than 2 s (3 runs) or 10 s (1 run). Sets T (median ms), RSS (max
+# KB), N (runs) and GOOD (1 when every run succeeded).
+bench_link() {
+	local name=$1 times=() i limit=$RUNS rss=0
+	shift
+	GOOD=1
+	for ((i = 0; i < limit; i++)); do
+		measure "$@"
+		if [ "$OK" != 1 ]; then
+			GOOD=0
+			echo "bench: $name failed: $(head -n 3 "$work/stderr")" >&2
+			break
+		fi
+		times+=("$MS")
+		((KB > rss)) && rss=$KB
+		if ((i == 0)); then
+			if ((${MS%.*} > 10000)); then
+				limit=1
+			elif ((${MS%.*} > 2000 && limit > 3)); then
+				limit=3
+			fi
+		fi
+	done
+	N=${#times[@]}
+	RSS=$rss
+	if ((N)); then
+		T=$(printf '%s\n' "${times[@]}" | median)
+	else
+		T=
+	fi
+}
+
+# global_syms FILE...: global and weak symbols (definitions and externs).
+global_syms() {
+	local f n total=0
+	for f in "$@"; do
+		if [ ! -s "$f.syms" ] || [ "$f.syms" -ot "$f" ]; then
+			readelf -sW "$f" | awk '$5 == "GLOBAL" || $5 == "WEAK"' |
+				wc -l >"$f.syms"
+		fi
+		read -r n <"$f.syms"
+		total=$((total + n))
+	done
+	echo "$total"
+}
+
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.1f", a / b }'
+}
+
+mb() {
+	awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'
+}
+
+# row COLUMN...: one table row
+row() {
+	printf '%5s %7s %7s %7s | %9s %7s | %9s %7s %4s | %8s | %8s %6s | %6s\n' "$@"
+}
+
+printf "bpfkit gen object vs bpftool gen object, %s globals per file, median of up to %s runs\n" \
+	"$GLOBALS" "$RUNS"
+row files globals syms in_MB "bpfkit_ms" RSS_MB "bpftool_ms" RSS_MB runs \
+	"speedup" floor_ms kit/fl growth
+printf -- '-%.0s' {1..118}
+echo
+
+missed=()
+failed=0
+prev_t=
+for f in "${FILES[@]}"; do
+	inputs=()
+	for ((i = 0; i < f; i++)); do
+		inputs+=("$(printf '%s/f%03d.bpf.o' "$wl" "$i")")
+	done
+	syms=$(global_syms "${inputs[@]}")
+	in_bytes=$(cat "${inputs[@]}" | wc -c)
+	cat "${inputs[@]}" >/dev/null # warm the page cache
+
+	bench_link bpfkit "$BPFKIT" gen object "$work/kit.o" "${inputs[@]}"
+	kit_t=$T kit_rss=$RSS kit_ok=$GOOD
+	((kit_ok)) || failed=1
+
+	tool_t='' tool_rss='' tool_n=-
+	if ((WITH_BPFTOOL)); then
+		bench_link bpftool "$BPFTOOL" gen object "$work/tool.o" "${inputs[@]}"
+		tool_t=$T tool_rss=$RSS tool_n=$N
+		((GOOD)) || tool_t=
+	fi
+
+	# the floor writes what bpfkit wrote (bpftool's size if bpfkit failed)
+	out_bytes=0
+	if ((kit_ok)); then
+		out_bytes=$(wc -c <"$work/kit.o")
+	elif [ -n "$tool_t" ]; then
+		out_bytes=$(wc -c <"$work/tool.o")
+	fi
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	bench_link floor sh -c 'n=$1; o=$2; shift 2; cat "$@" | tail -c "$n" >"$o"' \
+		floor "$out_bytes" "$work/floor.o" "${inputs[@]}"
+	floor_t=$T
+
+	growth=-
+	if ((kit_ok)); then
+		[ -n "$prev_t" ] && growth=$(ratio "$kit_t" "$prev_t")
+		prev_t=$kit_t
+	else
+		kit_t='' prev_t=''
+	fi
+	row "$f" "$GLOBALS" "$syms" "$(mb $((in_bytes / 1024)))" \
+		"${kit_t:-FAIL}" "$(mb "$kit_rss")" "${tool_t:--}" \
+		"$( [ -n "$tool_t" ] && mb "$tool_rss" || echo -)" "$tool_n" \
+		"$(ratio "$tool_t" "$kit_t")" "$floor_t" \
+		"$(ratio "$kit_t" "$floor_t")" "$growth"
+
+	# the issue's targets
+	((kit_ok)) || continue
+	if [ -n "$tool_t" ]; then
+		awk -v a="$kit_t" -v b="$tool_t" 'BEGIN { exit !(a < b) }' ||
+			missed+=("$f files: bpfkit not faster than bpftool")
+		((kit_rss <= tool_rss)) ||
+			missed+=("$f files: bpfkit's peak RSS above bpftool's")
+	fi
+	if [ "$growth" != - ] && [ "$f" -ge 16 ]; then
+		awk -v g="$growth" 'BEGIN { exit !(g <= 2.4) }' ||
+			missed+=("$f files: doubling the input made bpfkit ${growth}x slower (limit 2.4x)")
+	fi
+	if [ "$f" = "$max_files" ]; then
+		[ -n "$tool_t" ] && { awk -v a="$kit_t" -v b="$tool_t" 'BEGIN { exit !(b >= 100 * a) }' ||
+			missed+=("$f files: bpfkit less than 100x faster than bpftool"); }
+		awk -v a="$kit_t" -v b="$floor_t" 'BEGIN { exit !(a <= 4 * b) }' ||
+			missed+=("$f files: bpfkit more than 4x the copy floor")
+	fi
+done
+
+echo
+if ((failed)); then
+	echo "bench: bpfkit gen object FAILED on this workload"
+	exit 1
+fi
+if [ ${#missed[@]} -eq 0 ]; then
+	echo "targets: all met"
+	exit 0
+fi
+printf 'target missed: %s\n' "${missed[@]}"
+[ "${BENCH_STRICT:-0}" = 1 ] && exit 1
+exit 0
