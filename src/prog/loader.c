@@ -1169,6 +1169,9 @@ static void free_loader(struct loader *l)
 	}
 	for (i = 0; l->map_pins && i < l->map_cnt; i++)
 		free(l->map_pins[i]);
+	/* After success the steps stay taken; only the records go. */
+	while (l->undo_cnt)
+		undo_pop(l);
 	free(l->ps);
 	free(l->progs);
 	free(l->map_pins);
