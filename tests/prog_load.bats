@@ -202,6 +202,24 @@ prog_id() {
 	[ "$output" = 2 ]
 }
 
+@test "autoattach attaches a tracepoint program" {
+	kernel_setup
+	local tp=/sys/kernel/tracing
+	# libbpf finds the tracepoint's ID in tracefs.
+	if [ ! -d $tp/events ]; then
+		mount -t tracefs tracefs $tp 2>/dev/null ||
+			skip "KERNEL TEST SKIPPED: tracefs cannot be mounted"
+	fi
+	[ -d $tp/events/syscalls/sys_enter_getppid ] ||
+		skip "KERNEL TEST SKIPPED: no syscall tracepoints in this kernel"
+	run --separate-stderr -0 bpfkit prog load "$PROGS/load_tp.bpf.o" \
+		"$PIN/tp" pinmaps "$PIN/maps" autoattach
+	run -0 bpftool -j link show pinned "$PIN/tp"
+	[ "$(jq -r .type <<<"$output")" = perf_event ]
+	run -0 "$TBIN/prog_util" trigger "$PIN/maps/tp_counts" 4
+	[ "$output" = 4 ]
+}
+
 @test "map reuse: two loads share one pinned map and see each other's writes" {
 	kernel_setup
 	run --separate-stderr -0 bpfkit prog load "$SHARE" "$PIN/a" \
