@@ -318,13 +318,19 @@ prog_id() {
 	[[ $stderr == *"pinned program 'put' at $PIN/y"* ]]
 }
 
-@test "an object without programs is refused" {
+@test "an object without programs, or no object at all, is refused" {
 	kernel_setup
 	run --separate-stderr -1 bpfkit prog load "$PROGS/load_noprog.bpf.o" "$PIN/x"
 	[ "$stderr" = "Error: $PROGS/load_noprog.bpf.o: the object has no programs" ]
 	assert_empty_dir "$PIN"
 	run --separate-stderr -1 bpfkit prog load "$BATS_TEST_TMPDIR/none.o" "$PIN/x"
 	[ "$stderr" = "Error: $BATS_TEST_TMPDIR/none.o: No such file or directory" ]
+	echo "not an object" >"$BATS_TEST_TMPDIR/junk.o"
+	run --separate-stderr -1 bpfkit prog load "$BATS_TEST_TMPDIR/junk.o" "$PIN/x"
+	[[ $stderr == "Error: $BATS_TEST_TMPDIR/junk.o: cannot open as a BPF object: BPF object format invalid (libbpf: "*"is not a proper ELF object)" ]]
+	run --separate-stderr -1 bpfkit prog load "$BATS_TEST_TMPDIR" verify
+	[ "$stderr" = "Error: $BATS_TEST_TMPDIR: not a regular file" ]
+	assert_empty_dir "$PIN"
 }
 
 @test "an existing PATH is refused and left as it was" {

@@ -218,18 +218,20 @@ static int libbpf_fail(struct loader *l, int err, const char *what,
 		       const char *name)
 {
 	const char *w = l->libbpf_warn;
+	char reason[128];
 
+	/* libbpf has error codes of its own (LIBBPF_ERRNO__*). */
+	libbpf_strerror(err, reason, sizeof(reason));
 	if (name && w[0])
 		return bk_err(l->diag, err, "%s: %s '%s': %s (libbpf: %s)",
-			      l->obj_path, what, name, strerror(-err), w);
+			      l->obj_path, what, name, reason, w);
 	if (name)
 		return bk_err(l->diag, err, "%s: %s '%s': %s", l->obj_path,
-			      what, name, strerror(-err));
+			      what, name, reason);
 	if (w[0])
 		return bk_err(l->diag, err, "%s: %s: %s (libbpf: %s)",
-			      l->obj_path, what, strerror(-err), w);
-	return bk_err(l->diag, err, "%s: %s: %s", l->obj_path, what,
-		      strerror(-err));
+			      l->obj_path, what, reason, w);
+	return bk_err(l->diag, err, "%s: %s: %s", l->obj_path, what, reason);
 }
 
 /* ---- undo list -------------------------------------------------------- */
@@ -286,12 +288,20 @@ static void undo_all(struct loader *l)
 static int check_object_file(struct loader *l)
 {
 	int fd = open(l->obj_path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	int err = 0;
 
 	if (fd < 0)
 		return bk_err(l->diag, -errno, "%s: %s", l->obj_path,
 			      strerror(errno));
+	if (fstat(fd, &st))
+		err = bk_err(l->diag, -errno, "%s: %s", l->obj_path,
+			     strerror(errno));
+	else if (!S_ISREG(st.st_mode))
+		err = bk_err(l->diag, -EINVAL, "%s: not a regular file",
+			     l->obj_path);
 	close(fd);
-	return 0;
+	return err;
 }
 
 /* Root and bpf() first, so that no other error hides their absence. */
@@ -476,8 +486,7 @@ static int open_object(struct loader *l)
 	l->obj = bpf_object__open_file(l->obj_path, NULL);
 	if (!l->obj) {
 		err = -errno;
-		return libbpf_fail(l, err, "not a BPF object libbpf can open",
-				   NULL);
+		return libbpf_fail(l, err, "cannot open as a BPF object", NULL);
 	}
 	err = collect_programs(l);
 	return err ?: collect_maps(l);
