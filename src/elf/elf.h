@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <gelf.h>
+#include <linux/types.h>
 
 #include "../lib/diag.h"
 
@@ -51,5 +52,34 @@ const struct bk_elf_sec *bk_elf__sec(const struct bk_elf *elf, size_t idx);
 /* First section with that name, or NULL. */
 const struct bk_elf_sec *bk_elf__find_sec(const struct bk_elf *elf,
 					  const char *name);
+
+/* ---- write side ------------------------------------------------------- */
+
+/*
+ * One section of an object to write. Names are offsets into the section
+ * name table, which is one of the sections (shstrndx). Section 0 must be
+ * the null section (all zero).
+ */
+struct bk_elf_wsec {
+	__u32 name;
+	__u32 type;
+	__u64 flags;
+	__u32 link;
+	__u32 info;
+	__u64 addralign;
+	__u64 entsize;
+	const void *data; /* NULL for SHT_NOBITS (and empty sections) */
+	__u64 size;
+};
+
+/*
+ * Lay out and serialize a relocatable ELF64 object of the host's byte order
+ * for machine (e.g. EM_BPF) into a malloc'ed buffer: header, section bytes
+ * in index order (each aligned as asked), then the section header table.
+ * The same sections always give the same bytes. Returns 0 or -errno.
+ */
+int bk_elf__write_mem(const struct bk_elf_wsec *secs, size_t sec_cnt,
+		      size_t shstrndx, __u16 machine, void **buf, size_t *size,
+		      const struct bk_diag *diag);
 
 #endif /* BPFKIT_ELF_H */
