@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Finalize: compact away bytes of losing definitions, settle relocations,
+ * build BTF and BTF.ext, then lay the object out in a fixed order that
+ * depends only on what was linked:
+ *
+ *	null, .strtab, .symtab, sections (in the order they became real),
+ *	their .rel sections (same order), .BTF, .BTF.ext
+ *
+ * Symbols: the null symbol, locals in arrival order, then globals in the
+ * order they were first seen. .strtab holds section names, then symbol
+ * names, in that order. Linking the result again reproduces it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linker_internal.h"
+#include "../elf/elf.h"
+
+#define FIRST_SEC_IDX 3 /* after null, .strtab, .symtab */
+
+struct layout {
+	int *order; /* real dst sec ids in output order */
+	size_t real_cnt;
+	struct bk_elf_wsec *wsecs;
+	size_t wsec_cnt;
+	Elf64_Sym *syms;
+	size_t sym_cnt;
+	size_t first_global;
+	struct bk_strset *strtab;
+	void *btf;
+	size_t btf_size;
+	void *ext;
+	size_t ext_size;
+};
+
+/* Offsets of the surviving bytes moved: move what points at them. */
+static void apply_compaction(struct bk_linker *l)
+{
+	size_t i, j;
+
+	for (i = 1; i < l->sym_cnt; i++) {
+		struct dst_sym *s = &l->syms[i];
+
+		if (s->sec_id >= 0 && l->secs[s->sec_id].chunk_cnt &&
+		    ELF64_ST_TYPE(s->sym.st_info) != STT_SECTION)
+			s->sym.st_value = remap_sec_off(&l->secs[s->sec_id],
+							s->sym.st_value);
+	}
+	for (i = 0; i < l->sec_cnt; i++) {
+		struct dst_sec *sec = &l->secs[i];
+
+		for (j = 0; j < sec->var_cnt && sec->chunk_cnt; j++)
+			sec->vars[j].off = remap_sec_off(sec, sec->vars[j].off);
+	}
+}
+
+/* The binding and visibility every declaration agreed on. */
+static void settle_glob_syms(struct bk_linker *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->glob_cnt; i++) {
+		const struct glob_sym *g = &l->globs[i];
+		Elf64_Sym *s = &l->syms[g->sym].sym;
+
+		s->st_info = ELF64_ST_INFO(g->is_weak ? STB_WEAK : STB_GLOBAL,
+					   ELF64_ST_TYPE(s->st_info));
+		s->st_other = g->hidden ? STV_HIDDEN : STV_DEFAULT;
+	}
+}
+
+static int cmp_real_seq(const void *a, const void *b, void *ctx)
+{
+	const struct bk_linker *l = ctx;
+	size_t x = l->secs[*(const int *)a].real_seq;
+	size_t y = l->secs[*(const int *)b].real_seq;
+
+	return x < y ? -1 : x > y;
+}
+
+static int order_secs(struct bk_linker *l, struct layout *lo)
+{
+	size_t i;
+
+	lo->order = malloc((l->sec_cnt ?: 1) * sizeof(*lo->order));
+	if (!lo->order)
+		return -ENOMEM;
+	for (i = 0; i < l->sec_cnt; i++) {
+		if (!l->secs[i].ephemeral)
+			lo->order[lo->real_cnt++] = i;
+	}
+	qsort_r(lo->order, lo->real_cnt, sizeof(*lo->order), cmp_real_seq, l);
+	return 0;
+}
+
+static struct bk_elf_wsec *add_wsec(struct layout *lo, const char *name,
+				    __u32 type)
+{
+	struct bk_elf_wsec *w = &lo->wsecs[lo->wsec_cnt++];
+	int off = bk_strset__add_str(lo->strtab, name);
+
+	memset(w, 0, sizeof(*w));
+	w->name = off < 0 ? 0 : off;
+	w->type = type;
+	w->addralign = 1;
+	return off < 0 ? NULL : w;
+}
+
+/* Every section header but the data of .strtab and .symtab. */
+static int lay_out_secs(struct bk_linker *l, struct layout *lo)
+{
+	size_t i, max = FIRST_SEC_IDX + 2 * lo->real_cnt + 2;
+	struct bk_elf_wsec *w;
+	char *rel_name;
+
+	lo->wsecs = calloc(max, sizeof(*lo->wsecs));
+	if (!lo->wsecs)
+		return -ENOMEM;
+	lo->wsec_cnt = 1; /* the null section */
+	if (!add_wsec(lo, ".strtab", SHT_STRTAB) ||
+	    !add_wsec(lo, ".symtab", SHT_SYMTAB))
+		return -ENOMEM;
+	for (i = 0; i < lo->real_cnt; i++) {
+		struct dst_sec *sec = &l->secs[lo->order[i]];
+
+		sec->elf_idx = lo->wsec_cnt;
+		w = add_wsec(lo, sec->name, sec->shdr.sh_type);
+		if (!w)
+			return -ENOMEM;
+		w->flags = sec->shdr.sh_flags;
+		w->addralign = sec->shdr.sh_addralign;
+		w->entsize = sec->shdr.sh_entsize;
+		w->data = sec->data;
+		w->size = sec->size;
+	}
+	for (i = 0; i < lo->real_cnt; i++) {
+		struct dst_sec *sec = &l->secs[lo->order[i]];
+
+		if (!sec->rel_cnt)
+			continue;
+		sec->rel_elf_idx = lo->wsec_cnt;
+		if (asprintf(&rel_name, ".rel%s", sec->name) < 0)
+			return -ENOMEM;
+		w = add_wsec(lo, rel_name, SHT_REL);
+		free(rel_name);
+		if (!w)
+			return -ENOMEM;
+		w->flags = SHF_INFO_LINK;
+		w->link = 2;
+		w->info = sec->elf_idx;
+		w->addralign = 8;
+		w->entsize = sizeof(Elf64_Rel);
+		w->data = sec->rels;
+		w->size = sec->rel_cnt * sizeof(Elf64_Rel);
+	}
+	if (lo->btf) {
+		w = add_wsec(lo, ".BTF", SHT_PROGBITS);
+		if (!w)
+			return -ENOMEM;
+		w->addralign = 4;
+		w->data = lo->btf;
+		w->size = lo->btf_size;
+	}
+	if (lo->ext) {
+		w = add_wsec(lo, ".BTF.ext", SHT_PROGBITS);
+		if (!w)
+			return -ENOMEM;
+		w->addralign = 4;
+		w->data = lo->ext;
+		w->size = lo->ext_size;
+	}
+	return 0;
+}
+
+static int emit_sym(struct bk_linker *l, struct layout *lo, size_t handle)
+{
+	struct dst_sym *ds = &l->syms[handle];
+	Elf64_Sym *s = &lo->syms[lo->sym_cnt];
+	const char *name = bk_strset__data(l->sym_names) + ds->name_off;
+	int off = 0;
+
+	if (*name) {
+		off = bk_strset__add_str(lo->strtab, name);
+		if (off < 0)
+			return off;
+	}
+	*s = ds->sym;
+	s->st_name = off;
+	if (ds->sec_id >= 0)
+		s->st_shndx = l->secs[ds->sec_id].elf_idx;
+	else
+		s->st_shndx = ds->sec_id == SYM_SEC_ABS ? SHN_ABS : SHN_UNDEF;
+	ds->final_idx = lo->sym_cnt++;
+	return 0;
+}
+
+static int lay_out_syms(struct bk_linker *l, struct layout *lo)
+{
+	size_t i;
+	int pass, err;
+
+	lo->syms = calloc(l->sym_cnt, sizeof(*lo->syms));
+	if (!lo->syms)
+		return -ENOMEM;
+	lo->sym_cnt = 1;
+	for (pass = 0; pass < 2; pass++) {
+		if (pass == 1)
+			lo->first_global = lo->sym_cnt;
+		for (i = 1; i < l->sym_cnt; i++) {
+			if (l->syms[i].is_local != (pass == 0))
+				continue;
+			err = emit_sym(l, lo, i);
+			if (err)
+				return err;
+		}
+	}
+	lo->wsecs[2].link = 1;
+	lo->wsecs[2].info = lo->first_global;
+	lo->wsecs[2].addralign = 8;
+	lo->wsecs[2].entsize = sizeof(Elf64_Sym);
+	lo->wsecs[2].data = lo->syms;
+	lo->wsecs[2].size = lo->sym_cnt * sizeof(Elf64_Sym);
+	return 0;
+}
+
+/* Relocations name symbols by handle until now. */
+static void finish_rels(struct bk_linker *l)
+{
+	size_t i, j;
+
+	for (i = 0; i < l->sec_cnt; i++) {
+		struct dst_sec *sec = &l->secs[i];
+
+		for (j = 0; j < sec->rel_cnt; j++) {
+			Elf64_Rel *r = &sec->rels[j];
+
+			r->r_info = ELF64_R_INFO(
+				l->syms[ELF64_R_SYM(r->r_info)].final_idx,
+				ELF64_R_TYPE(r->r_info));
+		}
+	}
+}
+
+static int write_object(struct bk_linker *l, struct layout *lo)
+{
+	int err;
+
+	lo->strtab = bk_strset__new(NULL, 0);
+	if (!lo->strtab)
+		return -ENOMEM;
+	err = order_secs(l, lo);
+	err = err ?: lay_out_secs(l, lo);
+	err = err ?: lay_out_syms(l, lo);
+	if (err)
+		return err;
+	finish_rels(l);
+	lo->wsecs[1].data = bk_strset__data(lo->strtab);
+	lo->wsecs[1].size = bk_strset__data_size(lo->strtab);
+	return bk_elf__write_mem(lo->wsecs, lo->wsec_cnt, 1, EM_BPF,
+				 &l->out_buf, &l->out_size, l->diag);
+}
+
+int finalize_output(struct bk_linker *l)
+{
+	struct layout lo = {};
+	int err;
+
+	err = compact_secs(l);
+	if (err)
+		return err;
+	apply_compaction(l);
+	fixup_relos(l);
+	settle_glob_syms(l);
+	err = finalize_btf(l, &lo.btf, &lo.btf_size, &lo.ext, &lo.ext_size);
+	if (!err) {
+		err = write_object(l, &lo);
+		if (err == -ENOMEM)
+			bk_err(l->diag, err, "out of memory");
+	}
+	free(lo.order);
+	free(lo.wsecs);
+	free(lo.syms);
+	bk_strset__free(lo.strtab);
+	free(lo.btf);
+	free(lo.ext);
+	return err;
+}

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Linker lifecycle and the phase chain. Each input goes through
+ *
+ *	load (ELF, sections, symbols, BTF) -> check -> section data ->
+ *	symbols -> relocations -> BTF -> BTF.ext
+ *
+ * and finalize compacts the sections, builds BTF (DATASECs from the final
+ * symbol values, dedup, canonical order) and writes the object. Any error
+ * marks the linker failed: a half-added input cannot be taken back.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "linker_internal.h"
+#include "../elf/elf.h"
+#include "../lib/mem.h"
+
+const char *linker_file(const struct bk_linker *l, int file_idx)
+{
+	if (file_idx < 0 || (size_t)file_idx >= l->input_cnt)
+		return "?";
+	return l->inputs[file_idx];
+}
+
+struct dst_sec *linker_sec(struct bk_linker *l, int id)
+{
+	return &l->secs[id];
+}
+
+const char *glob_name(const struct bk_linker *l, const struct glob_sym *g)
+{
+	return bk_strset__data(l->glob_names) + g->name_off;
+}
+
+static size_t glob_key_hash(uintptr_t key, void *ctx)
+{
+	const struct bk_strset *names = ctx;
+
+	return bk_str_hash(bk_strset__data(names) + key);
+}
+
+static bool glob_key_equal(uintptr_t a, uintptr_t b, void *ctx)
+{
+	return a == b;
+}
+
+struct bk_linker *bk_linker__new(const char *out_path,
+				 const struct bk_linker_opts *opts)
+{
+	struct bk_linker *l;
+	struct dst_sym *null_sym;
+	int handle;
+
+	if (opts && opts->sz < offsetof(struct bk_linker_opts, diag) +
+				       sizeof(opts->diag)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		goto err_nomem;
+	l->diag = opts ? opts->diag : NULL;
+	if (out_path && !(l->out_path = strdup(out_path)))
+		goto err_nomem;
+	l->sym_names = bk_strset__new(NULL, 0);
+	l->glob_names = bk_strset__new(NULL, 0);
+	l->static_name_strs = bk_strset__new(NULL, 0);
+	l->sec_by_name = bk_hashmap__new(bk_cstr_hash, bk_cstr_equal, NULL);
+	l->static_names = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
+	l->btf = btf__new_empty();
+	if (!l->sym_names || !l->glob_names || !l->static_name_strs ||
+	    !l->sec_by_name || !l->static_names || !l->btf)
+		goto err_nomem;
+	l->glob_by_name =
+		bk_hashmap__new(glob_key_hash, glob_key_equal, l->glob_names);
+	if (!l->glob_by_name)
+		goto err_nomem;
+	/* symbol #0 is the null symbol */
+	null_sym = add_dst_sym(l, &handle);
+	if (!null_sym)
+		goto err_nomem;
+	null_sym->is_local = true;
+	return l;
+
+err_nomem:
+	bk_linker__free(l);
+	errno = ENOMEM;
+	return NULL;
+}
+
+void bk_linker__free(struct bk_linker *l)
+{
+	size_t i;
+	int k;
+
+	if (!l)
+		return;
+	for (i = 0; i < l->sec_cnt; i++) {
+		struct dst_sec *sec = &l->secs[i];
+
+		free(sec->name);
+		free(sec->data);
+		free(sec->rels);
+		free(sec->vars);
+		free(sec->dead);
+		free(sec->chunks);
+		for (k = 0; k < EXT_KIND_CNT; k++)
+			free(sec->ext[k].recs);
+	}
+	free(l->secs);
+	for (i = 0; i < l->glob_cnt; i++)
+		free(l->globs[i].map);
+	free(l->globs);
+	free(l->syms);
+	free(l->ext_protos);
+	for (i = 0; i < l->input_cnt; i++)
+		free(l->inputs[i]);
+	free(l->inputs);
+	bk_hashmap__free(l->sec_by_name);
+	bk_hashmap__free(l->glob_by_name);
+	bk_hashmap__free(l->static_names);
+	bk_strset__free(l->sym_names);
+	bk_strset__free(l->glob_names);
+	bk_strset__free(l->static_name_strs);
+	btf__free(l->btf);
+	free(l->out_buf);
+	free(l->out_path);
+	free(l);
+}
+
+static int add_input_name(struct bk_linker *l, const char *name)
+{
+	char *copy;
+
+	if (bk_ensure_mem((void **)&l->inputs, &l->input_cap,
+			  sizeof(*l->inputs), l->input_cnt + 1))
+		return -ENOMEM;
+	copy = strdup(name);
+	if (!copy)
+		return -ENOMEM;
+	l->inputs[l->input_cnt++] = copy;
+	return 0;
+}
+
+static int link_obj(struct bk_linker *l, const char *name, const void *buf,
+		    size_t size)
+{
+	struct src_obj obj = {};
+	int err;
+
+	if (l->failed || l->finalized)
+		return bk_err(l->diag, -EINVAL,
+			      "%s: linker cannot take more inputs", name);
+	err = add_input_name(l, name);
+	if (err)
+		return bk_err(l->diag, err, "%s: out of memory", name);
+	obj.name = l->inputs[l->input_cnt - 1];
+	obj.file_idx = (int)l->input_cnt - 1;
+
+	err = linker_load_obj(l, &obj, buf, size);
+	err = err ?: append_sec_data(l, &obj);
+	err = err ?: append_syms(l, &obj);
+	err = err ?: append_relos(l, &obj);
+	err = err ?: append_btf(l, &obj);
+	err = err ?: append_btf_ext(l, &obj);
+
+	linker_free_obj(&obj);
+	if (err)
+		l->failed = true;
+	return err;
+}
+
+int bk_linker__add_file(struct bk_linker *l, const char *path)
+{
+	return link_obj(l, path, NULL, 0);
+}
+
+int bk_linker__add_buf(struct bk_linker *l, const void *buf, size_t size,
+		       const char *name)
+{
+	if (!buf)
+		return bk_err(l->diag, -EINVAL, "%s: no data", name);
+	return link_obj(l, name, buf, size);
+}
+
+static int finalize_common(struct bk_linker *l)
+{
+	int err;
+
+	if (l->failed)
+		return bk_err(l->diag, -EINVAL,
+			      "cannot finalize after a failed link step");
+	if (l->finalized)
+		return 0;
+	err = finalize_output(l);
+	if (err) {
+		l->failed = true;
+		return err;
+	}
+	l->finalized = true;
+	return 0;
+}
+
+static int write_all(int fd, const void *buf, size_t size, const char *path,
+		     const struct bk_diag *diag)
+{
+	const char *p = buf;
+
+	while (size) {
+		ssize_t n = write(fd, p, size);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return bk_err(diag, -errno, "%s: cannot write: %s",
+				      path, strerror(errno));
+		p += n;
+		size -= n;
+	}
+	return 0;
+}
+
+int bk_linker__finalize(struct bk_linker *l)
+{
+	struct bk_out_file out;
+	int err;
+
+	if (!l->out_path)
+		return bk_err(l->diag, -EINVAL, "no output file was given");
+	err = finalize_common(l);
+	if (err)
+		return err;
+	err = bk_out_file__open(&out, l->out_path, l->diag);
+	if (err)
+		return err;
+	err = write_all(out.fd, l->out_buf, l->out_size, l->out_path, l->diag);
+	err = err ?: bk_out_file__commit(&out, l->diag);
+	bk_out_file__abort(&out);
+	if (err)
+		l->failed = true;
+	return err;
+}
+
+int bk_linker__finalize_mem(struct bk_linker *l, void **buf, size_t *size)
+{
+	int err = finalize_common(l);
+	void *copy;
+
+	if (err)
+		return err;
+	copy = malloc(l->out_size ?: 1);
+	if (!copy)
+		return bk_err(l->diag, -ENOMEM, "out of memory");
+	memcpy(copy, l->out_buf, l->out_size);
+	*buf = copy;
+	*size = l->out_size;
+	return 0;
+}
+
+/* ---- the link report ------------------------------------------------- */
+
+const char *bk_link_sym_kind__str(enum bk_link_sym_kind kind)
+{
+	switch (kind) {
+	case BK_LINK_SYM_FUNC:
+		return "func";
+	case BK_LINK_SYM_VAR:
+		return "var";
+	case BK_LINK_SYM_MAP:
+		return "map";
+	case BK_LINK_SYM_KCONFIG:
+		return "kconfig";
+	case BK_LINK_SYM_KSYM:
+		return "ksym";
+	}
+	return "unknown";
+}
+
+size_t bk_linker__input_cnt(const struct bk_linker *l)
+{
+	return l->input_cnt;
+}
+
+const char *bk_linker__input_name(const struct bk_linker *l, size_t idx)
+{
+	return idx < l->input_cnt ? l->inputs[idx] : NULL;
+}
+
+size_t bk_linker__sym_cnt(const struct bk_linker *l)
+{
+	return l->finalized ? l->glob_cnt : 0;
+}
+
+int bk_linker__sym(const struct bk_linker *l, size_t idx,
+		   struct bk_link_sym *sym)
+{
+	const struct glob_sym *g;
+
+	if (!l->finalized || idx >= l->glob_cnt)
+		return -EINVAL;
+	g = &l->globs[idx];
+	memset(sym, 0, sizeof(*sym));
+	sym->name = glob_name(l, g);
+	sym->kind = g->kind;
+	sym->def_file = g->def_file >= 0 ? l->inputs[g->def_file] : NULL;
+	if (g->sec_id >= 0 && (g->def_file >= 0 || g->ext_entry))
+		sym->section = l->secs[g->sec_id].name;
+	sym->is_extern = g->is_extern;
+	sym->is_weak = g->is_weak;
+	sym->is_hidden = g->hidden;
+	sym->def_weak = g->def_weak;
+	sym->def_cnt = g->def_cnt;
+	sym->weak_def_cnt = g->weak_def_cnt;
+	sym->decl_cnt = g->decl_cnt;
+	return 0;
+}

@@ -1,0 +1,411 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+#ifndef BPFKIT_LINKER_INTERNAL_H
+#define BPFKIT_LINKER_INTERNAL_H
+
+/*
+ * Shared by the linker's phases only (the files of src/linker). One input is a
+ * src_obj with src_secs; the output is built in dst_secs, an array of
+ * output symbols and one hashed table of glob_syms. Index spaces are named
+ * in each field's comment:
+ *   - "input sym idx":  index into the input's ELF symbol table;
+ *   - "sym handle":     index into linker->syms (creation order); the final
+ *                       ELF index is assigned when the output is written;
+ *   - "dst sec id":     index into linker->secs (creation order);
+ *   - "input BTF id" / "output BTF id": type IDs of src_obj->btf / l->btf.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <gelf.h>
+#include <linux/types.h>
+#include <bpf/btf.h>
+
+#include "linker.h"
+#include "../lib/compiler.h"
+#include "../lib/diag.h"
+#include "../lib/file.h"
+#include "../lib/hashmap.h"
+#include "../lib/strset.h"
+
+struct bk_elf;
+struct bk_btf_ext;
+
+/* BPF relocation types not in every elf.h. */
+#ifndef R_BPF_64_ABS64
+#define R_BPF_64_ABS64 2
+#endif
+#ifndef R_BPF_64_ABS32
+#define R_BPF_64_ABS32 3
+#endif
+#ifndef R_BPF_64_NODYLD32
+#define R_BPF_64_NODYLD32 4
+#endif
+#ifndef SHT_LLVM_ADDRSIG
+#define SHT_LLVM_ADDRSIG 0x6FFF4C03
+#endif
+
+#define BPF_INSN_SZ 8
+#define STATIC_NAME_DUP ((uintptr_t)-1)
+
+/* A FUNC's linkage lives in its vlen bits (libbpf 1.1 has no accessor). */
+static inline int func_linkage(const struct btf_type *t)
+{
+	return btf_vlen(t);
+}
+
+static inline __u32 func_info_word(int linkage)
+{
+	return ((__u32)BTF_KIND_FUNC << 24) | (__u32)linkage;
+}
+
+/* Sections that exist only as BTF DATASECs (no ELF bytes of their own). */
+#define SEC_KCONFIG ".kconfig"
+#define SEC_KSYMS ".ksyms"
+#define SEC_MAPS ".maps"
+/* clang's DATASEC for extern variables without a section attribute */
+#define SEC_EXTERN ".extern"
+
+/* ---- inputs ---------------------------------------------------------- */
+
+struct src_sec {
+	const char *name;
+	/* ELF bytes; NULL for an ephemeral section and for SHT_NOBITS */
+	const void *data;
+	size_t size; /* sh_size (also for NOBITS) */
+	GElf_Shdr shdr;
+	size_t elf_idx; /* ELF section index, 0 for an ephemeral section */
+	int dst_id;	/* dst sec id, -1 when not copied */
+	size_t dst_off; /* where this section's bytes start in the dst sec */
+	bool skipped;	/* consumed or dropped: DWARF, BTF, symtab, rel... */
+	bool ephemeral; /* only a DATASEC in BTF (.kconfig, extern .maps) */
+	bool is_exec;
+	__u32 datasec_id; /* input BTF id of its DATASEC, 0 when none */
+};
+
+struct src_obj {
+	const char *name; /* as given by the caller, for messages */
+	int file_idx;	  /* position among the inputs */
+	struct bk_elf *elf;
+
+	/* by ELF index, then the ephemeral sections (elf_idx 0) */
+	struct src_sec *secs;
+	size_t sec_cnt;
+	size_t sec_cap;
+	size_t elf_sec_cnt;
+	struct bk_hashmap *sec_by_name; /* name -> src sec index */
+
+	size_t symtab_idx;
+	const Elf64_Sym *syms;
+	size_t sym_cnt;
+	const char *strs; /* the symbol string table */
+	size_t strs_sz;
+
+	struct btf *btf; /* NULL when the input has no .BTF */
+	struct bk_btf_ext *ext;
+	__u32 type_cnt; /* btf__type_cnt(), 1 without BTF */
+	/* non-static VAR/FUNC name -> input BTF id */
+	struct bk_hashmap *btf_by_name;
+	/* input BTF id of a VAR/FUNC -> input BTF id of its DATASEC, or 0 */
+	__u32 *datasec_of;
+	/* input BTF id of a VAR/FUNC -> its DATASEC entry's size */
+	__u32 *secinfo_size;
+	/* static data symbol name -> input sym idx (DATASEC offsets), or
+	 * STATIC_NAME_DUP when several statics share the name */
+	struct bk_hashmap *static_by_name;
+
+	int *sym_map;	   /* input sym idx -> sym handle; 0 = dropped */
+	int *glob_of_type; /* input BTF id -> glob idx + 1, 0 when none */
+	__u32 *type_map;   /* input BTF id -> output BTF id */
+};
+
+/* ---- outputs --------------------------------------------------------- */
+
+/* A byte range of a dst sec that no symbol uses any more (losing weak). */
+struct dead_range {
+	size_t off;
+	size_t size;
+};
+
+/* One DATASEC entry whose offset is known when its input is added. */
+struct sec_var {
+	__u32 type_id; /* output BTF id of the VAR */
+	__u32 size;
+	size_t off;
+	size_t seq; /* order of arrival, to sort equal offsets stably */
+};
+
+/* .BTF.ext records of one kind for one code section, already remapped. */
+struct ext_recs {
+	void *recs;
+	size_t cnt;
+	size_t cap;
+};
+
+enum ext_kind {
+	EXT_FUNC_INFO,
+	EXT_LINE_INFO,
+	EXT_CORE_RELO,
+	EXT_KIND_CNT,
+};
+
+struct dst_sec {
+	char *name;
+	int id;
+	/* only known from BTF so far: no ELF section, no bytes */
+	bool ephemeral;
+	bool is_exec;
+	bool is_license; /* "license" or "version": one copy, all equal */
+	GElf_Shdr shdr;	 /* type, flags, entsize, addralign of the output */
+	int first_file;	 /* input that created the section (messages) */
+	size_t real_seq; /* order in which it became a real ELF section */
+
+	void *data; /* NULL for NOBITS */
+	size_t size;
+	size_t cap;
+
+	int sec_sym; /* sym handle of its STT_SECTION symbol, 0 none */
+
+	Elf64_Rel *rels; /* r_info holds (sym handle, type) until written */
+	size_t rel_cnt;
+	size_t rel_cap;
+
+	struct sec_var *vars; /* static VARs (globals come from glob_syms) */
+	size_t var_cnt;
+	size_t var_cap;
+
+	struct ext_recs ext[EXT_KIND_CNT];
+
+	struct dead_range *dead;
+	size_t dead_cnt;
+	size_t dead_cap;
+
+	/* set by compaction: kept chunks, old offset -> new offset */
+	struct chunk *chunks;
+	size_t chunk_cnt;
+
+	/* assigned when writing */
+	size_t elf_idx;
+	size_t rel_elf_idx;
+};
+
+#define SYM_SEC_UNDEF (-1)
+#define SYM_SEC_ABS (-2)
+
+/* Output symbol: the ELF symbol plus where it lives. */
+struct dst_sym {
+	Elf64_Sym sym;	/* st_name and st_shndx are set when written */
+	int sec_id;	/* dst sec id, or SYM_SEC_UNDEF / SYM_SEC_ABS */
+	__u32 name_off; /* in l->sym_names */
+	bool is_local;
+	size_t final_idx;
+};
+
+/* The attributes of a BTF-defined map (libbpf's __uint/__type/__array). */
+enum map_part {
+	MAP_PART_TYPE,
+	MAP_PART_KEY_SIZE,
+	MAP_PART_KEY,
+	MAP_PART_VALUE_SIZE,
+	MAP_PART_VALUE,
+	MAP_PART_MAX_ENTRIES,
+	MAP_PART_FLAGS,
+	MAP_PART_NUMA_NODE,
+	MAP_PART_PINNING,
+	MAP_PART_MAP_EXTRA,
+	MAP_PART_INNER,
+	MAP_PART_CNT,
+};
+
+struct map_attrs {
+	__u32 parts; /* bit (1 << enum map_part) per attribute stated */
+	__u32 type;
+	__u32 key_size;
+	__u32 value_size;
+	__u32 max_entries;
+	__u32 flags;
+	__u32 numa_node;
+	__u32 pinning;
+	__u64 map_extra;
+	__u32 key_type;	  /* BTF id of the key type (MAP_PART_KEY) */
+	__u32 value_type; /* BTF id of the value type (MAP_PART_VALUE) */
+	/* input that stated each attribute (for merged extern demands) */
+	int part_file[MAP_PART_CNT];
+};
+
+struct map_def {
+	struct map_attrs outer;
+	struct map_attrs inner; /* valid when outer has MAP_PART_INNER */
+};
+
+struct map_info {
+	bool has_def;
+	struct map_def def; /* the definition in effect (output BTF ids) */
+	bool has_req;
+	struct map_def req; /* union of what externs demand (output BTF ids) */
+	/* what the input being added brings, in input BTF ids */
+	bool pending_is_def;
+	bool pending;
+	struct map_def pend;
+};
+
+struct glob_sym {
+	__u32 name_off; /* in l->glob_names */
+	int sym;	/* sym handle */
+	enum bk_link_sym_kind kind;
+	/* dst sec id of the definition; for an extern, of the section its
+	 * BTF DATASEC names (.kconfig, .ksyms, .maps...), else -1 */
+	int sec_id;
+	__u32 btf_id;	/* output BTF VAR/FUNC, 0 until its input is added */
+	__u32 def_type; /* output BTF id the definition's VAR/FUNC points to */
+	__u32 size;	/* DATASEC size of the definition (or extern) */
+	int def_file;	/* input of the definition in effect, -1: extern */
+	__u32 def_src_type; /* input BTF id of that VAR/FUNC (while added) */
+	int canon_file;	    /* input whose VAR/FUNC the output keeps */
+	int last_file;	    /* last input that mentioned it */
+	size_t def_off;	    /* dst sec offset of the definition's bytes */
+	bool is_extern;
+	bool is_weak;  /* binding: weak until a strong declaration comes */
+	bool def_weak; /* the definition in effect is weak */
+	bool hidden;
+	bool has_btf;	/* every declaration so far came with BTF */
+	bool ext_entry; /* extern keeps a DATASEC entry (.kconfig/.ksyms/.maps) */
+	unsigned int def_cnt;
+	unsigned int weak_def_cnt;
+	unsigned int decl_cnt;
+	struct map_info *map;
+};
+
+/* An extern FUNC's prototype, completed with parameter names at the end. */
+struct extern_proto {
+	int glob;
+	__u32 proto_id; /* output BTF id */
+};
+
+struct bk_linker {
+	const struct bk_diag *diag;
+	char *out_path;
+	bool failed;
+	bool finalized;
+
+	char **inputs;
+	size_t input_cnt;
+	size_t input_cap;
+
+	struct dst_sec *secs;
+	size_t sec_cnt;
+	size_t sec_cap;
+	struct bk_hashmap *sec_by_name; /* name -> dst sec id */
+	size_t real_sec_cnt;
+
+	struct dst_sym *syms; /* [0] is the null symbol */
+	size_t sym_cnt;
+	size_t sym_cap;
+	struct bk_strset *sym_names;
+
+	struct glob_sym *globs;
+	size_t glob_cnt;
+	size_t glob_cap;
+	struct bk_strset *glob_names;
+	struct bk_hashmap *glob_by_name; /* glob_names offset -> glob idx */
+
+	/* static variable/map name -> input index, for the duplicate warning */
+	struct bk_hashmap *static_names;
+	struct bk_strset *static_name_strs;
+
+	struct btf *btf; /* merged BTF, before dedup */
+	bool has_btf;	 /* some input had BTF */
+	size_t var_seq;
+	__u32 ext_rec_size[EXT_KIND_CNT];
+
+	struct extern_proto *ext_protos;
+	size_t ext_proto_cnt;
+	size_t ext_proto_cap;
+
+	/* the result */
+	void *out_buf;
+	size_t out_size;
+};
+
+/* linker.c */
+const char *linker_file(const struct bk_linker *l, int file_idx);
+struct dst_sec *linker_sec(struct bk_linker *l, int id);
+const char *glob_name(const struct bk_linker *l, const struct glob_sym *g);
+
+/* load.c: read the ELF, index sections, symbols and BTF */
+int linker_load_obj(struct bk_linker *l, struct src_obj *obj, const void *buf,
+		    size_t size);
+void linker_free_obj(struct src_obj *obj);
+struct src_sec *find_src_sec(const struct src_obj *obj, const char *name);
+__u32 find_btf_by_name(const struct src_obj *obj, const char *name);
+
+/* check.c: sanity of one input, before anything is taken from it */
+int check_elf(struct bk_linker *l, struct src_obj *obj);
+int check_btf(struct bk_linker *l, struct src_obj *obj);
+
+/* sections.c */
+int append_sec_data(struct bk_linker *l, struct src_obj *obj);
+struct dst_sec *find_dst_sec(struct bk_linker *l, const char *name);
+int get_dst_sec(struct bk_linker *l, struct src_obj *obj, struct src_sec *src,
+		struct dst_sec **out);
+
+/* compact.c */
+int add_dead_range(struct bk_linker *l, struct dst_sec *sec, size_t off,
+		   size_t size);
+int compact_secs(struct bk_linker *l);
+size_t remap_sec_off(const struct dst_sec *sec, size_t off);
+bool is_dead_off(const struct dst_sec *sec, size_t off);
+
+/* symbols.c */
+int append_syms(struct bk_linker *l, struct src_obj *obj);
+struct dst_sym *add_dst_sym(struct bk_linker *l, int *handle);
+
+/* compat.c: BTF signature checks and printing */
+struct type_diff {
+	char what[256]; /* which part differs, readable */
+};
+bool types_compatible(const struct btf *btf1, __u32 id1, const struct btf *btf2,
+		      __u32 id2, struct type_diff *diff);
+void format_type(const struct btf *btf, __u32 id, char *buf, size_t size);
+const struct btf_type *skip_mods(const struct btf *btf, __u32 id,
+				 __u32 *res_id);
+
+/* maps.c */
+int parse_map_def(const struct btf *btf, __u32 var_id, struct map_def *def,
+		  int file_idx, char *err, size_t err_sz);
+enum map_cmp {
+	MAP_CMP_EXACT,		/* same attributes, same values */
+	MAP_CMP_STATED_BY_1,	/* what d1 states (d2 may state more) */
+	MAP_CMP_STATED_BY_2,	/* what d2 states */
+	MAP_CMP_STATED_BY_BOTH, /* what both state */
+};
+/* file1 NULL: d1 is a union of externs, its part_file[] names inputs. */
+int check_map_defs(struct bk_linker *l, const char *name,
+		   const struct btf *btf1, const struct map_def *d1,
+		   const char *file1, const struct btf *btf2,
+		   const struct map_def *d2, const char *file2,
+		   enum map_cmp mode);
+void merge_map_req(struct map_def *req, const struct map_def *add);
+void remap_map_def(struct map_def *def, const __u32 *type_map);
+
+/* relocs.c */
+int append_relos(struct bk_linker *l, struct src_obj *obj);
+int fixup_relos(struct bk_linker *l);
+
+/* btf.c */
+int append_btf(struct bk_linker *l, struct src_obj *obj);
+int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
+		 void **ext_data, size_t *ext_size);
+int visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
+		   void *ctx);
+
+/* btf_ext.c */
+int append_btf_ext(struct bk_linker *l, struct src_obj *obj);
+int build_btf_ext(struct bk_linker *l, struct btf *btf, void **data,
+		  size_t *size);
+int rebuild_btf_ext(const void *data, size_t size, const struct btf *from,
+		    struct btf *to, void **out, size_t *out_size);
+size_t ext_rec_min_size(enum ext_kind kind);
+
+/* finalize.c */
+int finalize_output(struct bk_linker *l);
+
+#endif /* BPFKIT_LINKER_INTERNAL_H */

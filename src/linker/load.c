@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Load phase: open one input, describe its sections, find its symbol table
+ * and BTF, and build the per-input indexes later phases look names up in
+ * (sections, global VAR/FUNC types, static symbols), each in one pass.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linker_internal.h"
+#include "../btf/btf.h"
+#include "../elf/elf.h"
+#include "../lib/mem.h"
+
+static bool is_dwarf_sec(const char *name)
+{
+	return strncmp(name, ".debug", sizeof(".debug") - 1) == 0;
+}
+
+/* Sections whose bytes are not copied as they are. */
+static bool is_consumed_sec(const struct src_sec *sec)
+{
+	switch (sec->shdr.sh_type) {
+	case SHT_NULL:
+	case SHT_SYMTAB:
+	case SHT_STRTAB:
+	case SHT_REL:
+	case SHT_LLVM_ADDRSIG:
+		return true;
+	default:
+		break;
+	}
+	return strcmp(sec->name, ".BTF") == 0 ||
+	       strcmp(sec->name, ".BTF.ext") == 0 || is_dwarf_sec(sec->name);
+}
+
+static struct src_sec *add_src_sec(struct src_obj *obj)
+{
+	struct src_sec *sec;
+
+	if (bk_ensure_mem((void **)&obj->secs, &obj->sec_cap,
+			  sizeof(*obj->secs), obj->sec_cnt + 1))
+		return NULL;
+	sec = &obj->secs[obj->sec_cnt++];
+	memset(sec, 0, sizeof(*sec));
+	sec->dst_id = -1;
+	return sec;
+}
+
+static int collect_secs(struct bk_linker *l, struct src_obj *obj)
+{
+	size_t i, n = bk_elf__sec_cnt(obj->elf);
+
+	obj->sec_by_name = bk_hashmap__new(bk_cstr_hash, bk_cstr_equal, NULL);
+	if (!obj->sec_by_name)
+		return -ENOMEM;
+	obj->elf_sec_cnt = n;
+	for (i = 0; i < n; i++) {
+		const struct bk_elf_sec *esec = bk_elf__sec(obj->elf, i);
+		struct src_sec *sec = add_src_sec(obj);
+		int err;
+
+		if (!sec)
+			return -ENOMEM;
+		sec->name = esec->name;
+		sec->shdr = esec->shdr;
+		sec->data = esec->data;
+		sec->size = esec->shdr.sh_size;
+		sec->elf_idx = i;
+		sec->is_exec = esec->shdr.sh_flags & SHF_EXECINSTR;
+		sec->skipped = is_consumed_sec(sec);
+		if (esec->shdr.sh_type == SHT_SYMTAB) {
+			if (obj->symtab_idx)
+				return bk_err(l->diag, -EINVAL,
+					      "%s: more than one symbol table",
+					      obj->name);
+			obj->symtab_idx = i;
+		}
+		if (sec->skipped)
+			continue;
+		err = bk_hashmap__add(obj->sec_by_name, (uintptr_t)sec->name,
+				      i);
+		if (err == -EEXIST)
+			return bk_err(l->diag, -EINVAL,
+				      "%s: section '%s': name used twice",
+				      obj->name, sec->name);
+		if (err)
+			return err;
+	}
+	if (!obj->symtab_idx)
+		return bk_err(l->diag, -EINVAL, "%s: no symbol table",
+			      obj->name);
+	return 0;
+}
+
+struct src_sec *find_src_sec(const struct src_obj *obj, const char *name)
+{
+	uintptr_t idx;
+
+	if (!bk_hashmap__find(obj->sec_by_name, (uintptr_t)name, &idx))
+		return NULL;
+	return &obj->secs[idx];
+}
+
+__u32 find_btf_by_name(const struct src_obj *obj, const char *name)
+{
+	uintptr_t id;
+
+	if (!obj->btf_by_name ||
+	    !bk_hashmap__find(obj->btf_by_name, (uintptr_t)name, &id))
+		return 0;
+	return id;
+}
+
+static bool is_global_btf(const struct btf_type *t)
+{
+	if (btf_is_var(t))
+		return btf_var(t)->linkage != BTF_VAR_STATIC;
+	if (btf_is_func(t))
+		return func_linkage(t) != BTF_FUNC_STATIC;
+	return false;
+}
+
+/* An ephemeral section for a DATASEC that has no ELF section. */
+static int add_ephemeral_sec(struct src_obj *obj, const char *name,
+			     __u32 datasec_id)
+{
+	struct src_sec *sec = add_src_sec(obj);
+	int err;
+
+	if (!sec)
+		return -ENOMEM;
+	sec->name = name;
+	sec->ephemeral = true;
+	sec->datasec_id = datasec_id;
+	err = bk_hashmap__add(obj->sec_by_name, (uintptr_t)name,
+			      obj->sec_cnt - 1);
+	return err == -EEXIST ? 0 : err;
+}
+
+static int index_datasec(struct bk_linker *l, struct src_obj *obj, __u32 id,
+			 const struct btf_type *t)
+{
+	const char *name = btf__name_by_offset(obj->btf, t->name_off);
+	const struct btf_var_secinfo *vi = btf_var_secinfos(t);
+	struct src_sec *sec;
+	int i, n = btf_vlen(t);
+
+	for (i = 0; i < n; i++, vi++) {
+		if (obj->datasec_of[vi->type])
+			return bk_err(l->diag, -EINVAL,
+				      "%s: BTF [%u] is listed in two DATASECs",
+				      obj->name, vi->type);
+		obj->datasec_of[vi->type] = id;
+		obj->secinfo_size[vi->type] = vi->size;
+	}
+	if (strcmp(name, SEC_EXTERN) == 0)
+		return 0;
+	sec = find_src_sec(obj, name);
+	if (!sec)
+		return add_ephemeral_sec(obj, name, id);
+	if (sec->datasec_id)
+		return bk_err(l->diag, -EINVAL,
+			      "%s: section '%s': two DATASECs describe it",
+			      obj->name, name);
+	sec->datasec_id = id;
+	return 0;
+}
+
+static int index_btf(struct bk_linker *l, struct src_obj *obj)
+{
+	__u32 id;
+	int err;
+
+	obj->type_cnt = btf__type_cnt(obj->btf);
+	obj->btf_by_name = bk_hashmap__new(bk_cstr_hash, bk_cstr_equal, NULL);
+	obj->datasec_of = calloc(obj->type_cnt, sizeof(*obj->datasec_of));
+	obj->secinfo_size = calloc(obj->type_cnt, sizeof(*obj->secinfo_size));
+	if (!obj->btf_by_name || !obj->datasec_of || !obj->secinfo_size)
+		return -ENOMEM;
+	for (id = 1; id < obj->type_cnt; id++) {
+		const struct btf_type *t = btf__type_by_id(obj->btf, id);
+		const char *name;
+
+		if (btf_is_datasec(t)) {
+			err = index_datasec(l, obj, id, t);
+			if (err)
+				return err;
+			continue;
+		}
+		if (!is_global_btf(t))
+			continue;
+		name = btf__name_by_offset(obj->btf, t->name_off);
+		err = bk_hashmap__add(obj->btf_by_name, (uintptr_t)name, id);
+		if (err == -EEXIST)
+			return bk_err(
+				l->diag, -EINVAL,
+				"%s: symbol '%s': described by two BTF types",
+				obj->name, name);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int load_btf(struct bk_linker *l, struct src_obj *obj)
+{
+	int err;
+
+	obj->type_cnt = 1;
+	if (!bk_elf__find_sec(obj->elf, ".BTF"))
+		return 0;
+	err = bk_btf__parse_elf(obj->elf, l->diag, &obj->btf, &obj->ext);
+	if (err)
+		return err;
+	return index_btf(l, obj);
+}
+
+/* Static data symbols by name: DATASEC entries of statics get their
+ * offsets from these (clang leaves the BTF offsets at 0). */
+static int index_static_syms(struct src_obj *obj)
+{
+	size_t i;
+	int err;
+
+	obj->static_by_name =
+		bk_hashmap__new(bk_cstr_hash, bk_cstr_equal, NULL);
+	if (!obj->static_by_name)
+		return -ENOMEM;
+	for (i = 1; i < obj->sym_cnt; i++) {
+		const Elf64_Sym *sym = &obj->syms[i];
+
+		if (ELF64_ST_BIND(sym->st_info) != STB_LOCAL ||
+		    ELF64_ST_TYPE(sym->st_info) != STT_OBJECT)
+			continue;
+		err = bk_hashmap__add(obj->static_by_name,
+				      (uintptr_t)(obj->strs + sym->st_name), i);
+		/* a linked input may hold same-named statics of several
+		 * sources: its DATASEC offsets are right, use those */
+		if (err == -EEXIST)
+			err = bk_hashmap__set(
+				obj->static_by_name,
+				(uintptr_t)(obj->strs + sym->st_name),
+				STATIC_NAME_DUP);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int alloc_maps(struct src_obj *obj)
+{
+	obj->sym_map = calloc(obj->sym_cnt, sizeof(*obj->sym_map));
+	obj->glob_of_type = calloc(obj->type_cnt, sizeof(*obj->glob_of_type));
+	obj->type_map = calloc(obj->type_cnt, sizeof(*obj->type_map));
+	if (!obj->sym_map || !obj->glob_of_type || !obj->type_map)
+		return -ENOMEM;
+	return 0;
+}
+
+int linker_load_obj(struct bk_linker *l, struct src_obj *obj, const void *buf,
+		    size_t size)
+{
+	int err;
+
+	if (buf)
+		obj->elf = bk_elf__open_mem(buf, size, obj->name,
+					    BK_ELF_BPF_OBJ, l->diag);
+	else
+		obj->elf =
+			bk_elf__open_file(obj->name, BK_ELF_BPF_OBJ, l->diag);
+	if (!obj->elf)
+		return -errno;
+
+	err = collect_secs(l, obj);
+	err = err ?: check_elf(l, obj);
+	err = err ?: load_btf(l, obj);
+	err = err ?: check_btf(l, obj);
+	err = err ?: index_static_syms(obj);
+	err = err ?: alloc_maps(obj);
+	if (err == -ENOMEM)
+		return bk_err(l->diag, err, "%s: out of memory", obj->name);
+	return err;
+}
+
+void linker_free_obj(struct src_obj *obj)
+{
+	bk_hashmap__free(obj->sec_by_name);
+	bk_hashmap__free(obj->btf_by_name);
+	bk_hashmap__free(obj->static_by_name);
+	free(obj->datasec_of);
+	free(obj->secinfo_size);
+	free(obj->sym_map);
+	free(obj->glob_of_type);
+	free(obj->type_map);
+	free(obj->secs);
+	bk_btf_ext__free(obj->ext);
+	bk_btf__free(obj->btf);
+	bk_elf__free(obj->elf);
+}

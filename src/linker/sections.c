@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Section phase: same-named sections are concatenated in input order, each
+ * piece aligned to its own alignment, the output taking the strictest one.
+ * "license" and "version" appear once and must agree. Sections known only
+ * from BTF (.kconfig, .ksyms, a .maps holding only externs) stay ephemeral
+ * until a real one of the same name arrives.
+ *
+ * Bytes of losing __weak definitions are only recorded here (dead ranges);
+ * compact.c removes them at the end.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linker_internal.h"
+#include "../lib/mem.h"
+
+struct dst_sec *find_dst_sec(struct bk_linker *l, const char *name)
+{
+	uintptr_t id;
+
+	if (!bk_hashmap__find(l->sec_by_name, (uintptr_t)name, &id))
+		return NULL;
+	return &l->secs[id];
+}
+
+static bool is_license_sec(const char *name)
+{
+	return strcmp(name, "license") == 0 || strcmp(name, "version") == 0;
+}
+
+static struct dst_sec *add_dst_sec(struct bk_linker *l, const char *name,
+				   int file_idx)
+{
+	struct dst_sec *sec;
+	char *copy = strdup(name);
+
+	if (!copy || bk_ensure_mem((void **)&l->secs, &l->sec_cap,
+				   sizeof(*l->secs), l->sec_cnt + 1)) {
+		free(copy);
+		return NULL;
+	}
+	sec = &l->secs[l->sec_cnt];
+	memset(sec, 0, sizeof(*sec));
+	sec->name = copy;
+	sec->id = l->sec_cnt;
+	sec->ephemeral = true;
+	sec->first_file = file_idx;
+	sec->is_license = is_license_sec(name);
+	if (bk_hashmap__add(l->sec_by_name, (uintptr_t)sec->name, sec->id)) {
+		free(copy);
+		return NULL;
+	}
+	l->sec_cnt++;
+	return sec;
+}
+
+/* The first real input section of a name fixes the output's attributes. */
+static void make_real(struct bk_linker *l, struct dst_sec *dst,
+		      const struct src_sec *src, int file_idx)
+{
+	dst->ephemeral = false;
+	dst->shdr = src->shdr;
+	dst->shdr.sh_addralign = src->shdr.sh_addralign ?: 1;
+	dst->shdr.sh_size = 0;
+	dst->shdr.sh_offset = 0;
+	dst->shdr.sh_link = 0;
+	dst->shdr.sh_info = 0;
+	dst->is_exec = src->is_exec;
+	dst->first_file = file_idx;
+	dst->real_seq = l->real_sec_cnt++;
+}
+
+static int check_sec_match(struct bk_linker *l, const struct dst_sec *dst,
+			   const struct src_obj *obj, const struct src_sec *src)
+{
+	const char *what = NULL;
+
+	if (dst->shdr.sh_type != src->shdr.sh_type)
+		what = "type";
+	else if (dst->shdr.sh_flags != src->shdr.sh_flags)
+		what = "flags";
+	else if (dst->shdr.sh_entsize != src->shdr.sh_entsize)
+		what = "entry size";
+	if (!what)
+		return 0;
+	return bk_err(
+		l->diag, -EINVAL,
+		"%s: section '%s': %s differs from the same section in %s",
+		obj->name, src->name, what, linker_file(l, dst->first_file));
+}
+
+/* license/version: keep the first, insist that all others say the same. */
+static int merge_license(struct bk_linker *l, struct dst_sec *dst,
+			 const struct src_obj *obj, struct src_sec *src)
+{
+	if (dst->size == src->size &&
+	    (!src->size || memcmp(dst->data, src->data, src->size) == 0)) {
+		src->skipped = true;
+		return 0;
+	}
+	if (strcmp(dst->name, "license") == 0)
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: section 'license': '%.*s' differs from '%.*s' in %s",
+			obj->name, (int)strnlen(src->data, src->size),
+			(const char *)src->data,
+			(int)strnlen(dst->data, dst->size),
+			(const char *)dst->data,
+			linker_file(l, dst->first_file));
+	return bk_err(l->diag, -EINVAL,
+		      "%s: section '%s': content differs from the one in %s",
+		      obj->name, dst->name, linker_file(l, dst->first_file));
+}
+
+static int extend_sec(struct bk_linker *l, struct dst_sec *dst,
+		      struct src_sec *src)
+{
+	size_t align = src->shdr.sh_addralign ?: 1;
+	size_t off = bk_roundup(dst->size, align);
+
+	if (align > dst->shdr.sh_addralign)
+		dst->shdr.sh_addralign = align;
+	src->dst_off = off;
+	if (dst->shdr.sh_type != SHT_NOBITS) {
+		if (bk_ensure_mem(&dst->data, &dst->cap, 1, off + src->size))
+			return -ENOMEM;
+		/* bk_ensure_mem() zeroes new memory: padding is zero */
+		if (src->size)
+			memcpy((char *)dst->data + off, src->data, src->size);
+	}
+	dst->size = off + src->size;
+	return 0;
+}
+
+int get_dst_sec(struct bk_linker *l, struct src_obj *obj, struct src_sec *src,
+		struct dst_sec **out)
+{
+	struct dst_sec *dst = find_dst_sec(l, src->name);
+
+	if (!dst) {
+		dst = add_dst_sec(l, src->name, obj->file_idx);
+		if (!dst)
+			return -ENOMEM;
+	}
+	src->dst_id = dst->id;
+	*out = dst;
+	return 0;
+}
+
+static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
+			  struct src_sec *src)
+{
+	struct dst_sec *dst;
+	int err;
+
+	err = get_dst_sec(l, obj, src, &dst);
+	if (err || src->ephemeral)
+		return err;
+	if (dst->ephemeral) {
+		make_real(l, dst, src, obj->file_idx);
+	} else {
+		err = check_sec_match(l, dst, obj, src);
+		if (err)
+			return err;
+		if (dst->is_license) {
+			err = merge_license(l, dst, obj, src);
+			if (err || src->skipped) {
+				src->dst_id = -1;
+				return err;
+			}
+		}
+	}
+	return extend_sec(l, dst, src);
+}
+
+int append_sec_data(struct bk_linker *l, struct src_obj *obj)
+{
+	size_t i;
+	int err;
+
+	for (i = 1; i < obj->sec_cnt; i++) {
+		struct src_sec *src = &obj->secs[i];
+
+		if (src->skipped)
+			continue;
+		err = append_one_sec(l, obj, src);
+		if (err == -ENOMEM)
+			return bk_err(l->diag, err, "%s: out of memory",
+				      obj->name);
+		if (err)
+			return err;
+	}
+	return 0;
+}

@@ -1,0 +1,521 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Symbol phase. Locals are copied with their section and offset remapped
+ * (one STT_SECTION symbol per output section). Globals go through one
+ * hashed table keyed by name, where declarations meet:
+ *   - strong + strong definition: error naming both inputs;
+ *   - weak + weak: the first definition wins; strong beats weak either way;
+ *   - extern + definition resolve to the definition, extern + extern stay
+ *     one extern, any strong declaration makes the binding strong;
+ *   - hidden visibility is contagious;
+ *   - every pair is checked through BTF (compat.c, maps.c).
+ * Bytes of losing data/map definitions are recorded as dead ranges.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linker_internal.h"
+#include "../lib/mem.h"
+
+/* One global declaration or definition of the input being added. */
+struct decl {
+	const char *name;
+	const Elf64_Sym *sym;
+	size_t sym_idx;
+	bool is_def;
+	bool is_weak;
+	bool hidden;
+	__u32 btf_id; /* input VAR/FUNC, 0 without BTF */
+	enum bk_link_sym_kind kind;
+	int sec_id; /* dst sec of the definition or of the extern's DATASEC */
+	size_t off; /* dst offset of a definition */
+	__u32 size; /* DATASEC size */
+	struct map_def map;
+};
+
+struct dst_sym *add_dst_sym(struct bk_linker *l, int *handle)
+{
+	struct dst_sym *sym;
+
+	if (bk_ensure_mem((void **)&l->syms, &l->sym_cap, sizeof(*l->syms),
+			  l->sym_cnt + 1))
+		return NULL;
+	sym = &l->syms[l->sym_cnt];
+	memset(sym, 0, sizeof(*sym));
+	sym->sec_id = SYM_SEC_UNDEF;
+	*handle = (int)l->sym_cnt++;
+	return sym;
+}
+
+static int set_sym_name(struct bk_linker *l, struct dst_sym *sym,
+			const char *name)
+{
+	int off = bk_strset__add_str(l->sym_names, name);
+
+	if (off < 0)
+		return off;
+	sym->name_off = off;
+	return 0;
+}
+
+/* ---- locals ---------------------------------------------------------- */
+
+static void warn_static_dup(struct bk_linker *l, const struct src_obj *obj,
+			    const char *name, bool is_map)
+{
+	int off = bk_strset__add_str(l->static_name_strs, name);
+	uintptr_t first;
+
+	if (off < 0)
+		return;
+	if (!bk_hashmap__find(l->static_names, off, &first)) {
+		bk_hashmap__add(l->static_names, off, obj->file_idx);
+		return;
+	}
+	if ((int)first == obj->file_idx)
+		return;
+	bk_warn(l->diag,
+		"%s: static %s '%s' has the same name as one in %s (ambiguous for skeletons and look-ups by name)",
+		obj->name, is_map ? "map" : "variable", name,
+		linker_file(l, first));
+}
+
+static int append_sec_sym(struct bk_linker *l, struct src_obj *obj, size_t idx,
+			  struct dst_sec *dst)
+{
+	struct dst_sym *ds;
+	int handle;
+
+	if (!dst->sec_sym) {
+		ds = add_dst_sym(l, &handle);
+		if (!ds)
+			return -ENOMEM;
+		ds->sym.st_info = ELF64_ST_INFO(STB_LOCAL, STT_SECTION);
+		ds->sec_id = dst->id;
+		ds->is_local = true;
+		dst->sec_sym = handle;
+	}
+	obj->sym_map[idx] = dst->sec_sym;
+	return 0;
+}
+
+static int append_local(struct bk_linker *l, struct src_obj *obj, size_t idx,
+			const struct src_sec *src)
+{
+	const Elf64_Sym *sym = &obj->syms[idx];
+	const char *name = obj->strs + sym->st_name;
+	struct dst_sym *ds;
+	int handle;
+
+	if (ELF64_ST_TYPE(sym->st_info) == STT_SECTION)
+		return append_sec_sym(l, obj, idx, &l->secs[src->dst_id]);
+	ds = add_dst_sym(l, &handle);
+	if (!ds || set_sym_name(l, ds, name))
+		return -ENOMEM;
+	ds->sym = *sym;
+	ds->is_local = true;
+	if (src) {
+		ds->sec_id = src->dst_id;
+		ds->sym.st_value += src->dst_off;
+	} else {
+		ds->sec_id = SYM_SEC_ABS;
+	}
+	obj->sym_map[idx] = handle;
+	if (src && ELF64_ST_TYPE(sym->st_info) == STT_OBJECT && !src->is_exec &&
+	    name[0] && name[0] != '.')
+		warn_static_dup(l, obj, name, strcmp(src->name, SEC_MAPS) == 0);
+	return 0;
+}
+
+/* ---- globals --------------------------------------------------------- */
+
+static bool glob_match(uintptr_t key, const void *probe, void *ctx)
+{
+	const struct bk_strset *names = ctx;
+
+	return strcmp(bk_strset__data(names) + key, probe) == 0;
+}
+
+static struct glob_sym *find_glob(struct bk_linker *l, const char *name)
+{
+	uintptr_t idx;
+
+	if (!bk_hashmap__find_with(l->glob_by_name, bk_str_hash(name),
+				   glob_match, name, NULL, &idx))
+		return NULL;
+	return &l->globs[idx];
+}
+
+static const char *kind_desc(enum bk_link_sym_kind kind)
+{
+	switch (kind) {
+	case BK_LINK_SYM_FUNC:
+		return "a function";
+	case BK_LINK_SYM_VAR:
+		return "a variable";
+	case BK_LINK_SYM_MAP:
+		return "a map";
+	case BK_LINK_SYM_KCONFIG:
+		return "a .kconfig extern";
+	case BK_LINK_SYM_KSYM:
+		return "a .ksyms extern";
+	}
+	return "?";
+}
+
+static const char *decl_datasec(const struct src_obj *obj, __u32 btf_id)
+{
+	__u32 ds = btf_id ? obj->datasec_of[btf_id] : 0;
+
+	if (!ds)
+		return NULL;
+	return btf__name_by_offset(obj->btf,
+				   btf__type_by_id(obj->btf, ds)->name_off);
+}
+
+static enum bk_link_sym_kind classify(const struct src_obj *obj,
+				      const struct decl *d, const char *datasec)
+{
+	const char *sec = datasec;
+
+	if (!sec && d->is_def)
+		sec = obj->secs[d->sym->st_shndx].name;
+	if (d->btf_id ? btf_is_func(btf__type_by_id(obj->btf, d->btf_id))
+		      : ELF64_ST_TYPE(d->sym->st_info) == STT_FUNC)
+		return sec && strcmp(sec, SEC_KSYMS) == 0 ? BK_LINK_SYM_KSYM
+							  : BK_LINK_SYM_FUNC;
+	if (!sec)
+		return BK_LINK_SYM_VAR;
+	if (strcmp(sec, SEC_MAPS) == 0)
+		return BK_LINK_SYM_MAP;
+	if (strcmp(sec, SEC_KCONFIG) == 0)
+		return BK_LINK_SYM_KCONFIG;
+	if (strcmp(sec, SEC_KSYMS) == 0)
+		return BK_LINK_SYM_KSYM;
+	return BK_LINK_SYM_VAR;
+}
+
+static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
+		     struct decl *d)
+{
+	const Elf64_Sym *sym = &obj->syms[idx];
+	const char *ds;
+	char why[256];
+
+	memset(d, 0, sizeof(*d));
+	d->sym = sym;
+	d->sym_idx = idx;
+	d->name = obj->strs + sym->st_name;
+	d->is_def = sym->st_shndx != SHN_UNDEF;
+	d->is_weak = ELF64_ST_BIND(sym->st_info) == STB_WEAK;
+	d->hidden = ELF64_ST_VISIBILITY(sym->st_other) == STV_HIDDEN;
+	d->btf_id = obj->btf ? find_btf_by_name(obj, d->name) : 0;
+	d->sec_id = -1;
+	ds = decl_datasec(obj, d->btf_id);
+	d->kind = classify(obj, d, ds);
+	d->size = d->btf_id ? obj->secinfo_size[d->btf_id] : sym->st_size;
+	if (d->is_def) {
+		const struct src_sec *src = &obj->secs[sym->st_shndx];
+
+		d->sec_id = src->dst_id;
+		d->off = src->dst_off + sym->st_value;
+		if (!d->btf_id || !obj->datasec_of[d->btf_id])
+			d->size = sym->st_size;
+	} else if (ds && strcmp(ds, SEC_EXTERN) != 0) {
+		d->sec_id = find_src_sec(obj, ds)->dst_id;
+	}
+	if (d->kind != BK_LINK_SYM_MAP || !d->btf_id)
+		return 0;
+	if (parse_map_def(obj->btf, d->btf_id, &d->map, obj->file_idx, why,
+			  sizeof(why)))
+		return bk_err(l->diag, -EINVAL, "%s: map '%s': %s", obj->name,
+			      d->name, why);
+	return 0;
+}
+
+static int new_glob(struct bk_linker *l, struct src_obj *obj,
+		    const struct decl *d)
+{
+	struct dst_sym *ds;
+	struct glob_sym *g;
+	int handle, name_off, err;
+
+	if (bk_ensure_mem((void **)&l->globs, &l->glob_cap, sizeof(*l->globs),
+			  l->glob_cnt + 1))
+		return -ENOMEM;
+	name_off = bk_strset__add_str(l->glob_names, d->name);
+	if (name_off < 0)
+		return name_off;
+	err = bk_hashmap__add(l->glob_by_name, name_off, l->glob_cnt);
+	if (err)
+		return err;
+	ds = add_dst_sym(l, &handle);
+	if (!ds || set_sym_name(l, ds, d->name))
+		return -ENOMEM;
+	ds->sym = *d->sym;
+	ds->sec_id = d->is_def ? d->sec_id : SYM_SEC_UNDEF;
+	ds->sym.st_value = d->is_def ? d->off : 0;
+
+	g = &l->globs[l->glob_cnt];
+	memset(g, 0, sizeof(*g));
+	g->name_off = name_off;
+	g->sym = handle;
+	g->kind = d->kind;
+	g->sec_id = d->sec_id;
+	g->size = d->size;
+	g->is_extern = !d->is_def;
+	g->is_weak = d->is_weak;
+	g->def_weak = d->is_def && d->is_weak;
+	g->hidden = d->hidden;
+	g->has_btf = d->btf_id != 0;
+	g->ext_entry = d->kind == BK_LINK_SYM_MAP ||
+		       d->kind == BK_LINK_SYM_KCONFIG ||
+		       d->kind == BK_LINK_SYM_KSYM;
+	g->def_file = d->is_def ? obj->file_idx : -1;
+	g->def_src_type = d->is_def ? d->btf_id : 0;
+	g->def_off = d->off;
+	g->canon_file = obj->file_idx;
+	g->last_file = obj->file_idx;
+	g->def_cnt = d->is_def;
+	g->weak_def_cnt = d->is_def && d->is_weak;
+	g->decl_cnt = 1;
+	if (d->kind == BK_LINK_SYM_MAP && d->btf_id) {
+		g->map = calloc(1, sizeof(*g->map));
+		if (!g->map)
+			return -ENOMEM;
+		g->map->pending = true;
+		g->map->pending_is_def = d->is_def;
+		g->map->pend = d->map;
+	}
+	if (d->btf_id)
+		obj->glob_of_type[d->btf_id] = l->glob_cnt + 1;
+	obj->sym_map[d->sym_idx] = handle;
+	l->glob_cnt++;
+	return 0;
+}
+
+/* Where the reference declaration of g came from, for messages. */
+static int ref_file(const struct glob_sym *g)
+{
+	return g->def_file >= 0 ? g->def_file : g->canon_file;
+}
+
+/* Output BTF id of the type g's declarations are checked against. */
+static __u32 ref_type(const struct bk_linker *l, const struct glob_sym *g)
+{
+	if (!g->is_extern && g->def_type)
+		return g->def_type;
+	return btf__type_by_id(l->btf, g->btf_id)->type;
+}
+
+static void format_decl(const struct btf *btf, __u32 type_id, const char *name,
+			bool is_func, char *buf, size_t size)
+{
+	char type[512];
+
+	format_type(btf, type_id, type, sizeof(type));
+	if (!is_func) {
+		snprintf(buf, size, "%s", type);
+		return;
+	}
+	/* "ret (args)" -> "ret name(args)" */
+	{
+		char *paren = strstr(type, " (");
+
+		if (paren)
+			snprintf(buf, size, "%.*s %s%s", (int)(paren - type),
+				 type, name, paren + 1);
+		else
+			snprintf(buf, size, "%s", type);
+	}
+}
+
+static int check_types(struct bk_linker *l, struct src_obj *obj,
+		       struct glob_sym *g, const struct decl *d)
+{
+	const char *other = linker_file(l, ref_file(g));
+	bool is_func = d->kind == BK_LINK_SYM_FUNC ||
+		       (d->btf_id &&
+			btf_is_func(btf__type_by_id(obj->btf, d->btf_id)));
+	char sig1[512], sig2[512];
+	struct type_diff diff = {};
+	__u32 ref, id;
+
+	ref = ref_type(l, g);
+	id = btf__type_by_id(obj->btf, d->btf_id)->type;
+	if (types_compatible(obj->btf, id, l->btf, ref, &diff))
+		return 0;
+	format_decl(obj->btf, id, d->name, is_func, sig1, sizeof(sig1));
+	format_decl(l->btf, ref, d->name, is_func, sig2, sizeof(sig2));
+	return bk_err(
+		l->diag, -EINVAL,
+		"%s: symbol '%s': type '%s' does not match '%s' in %s: %s",
+		obj->name, d->name, sig1, sig2, other, diff.what);
+}
+
+static int check_maps(struct bk_linker *l, struct src_obj *obj,
+		      struct glob_sym *g, const struct decl *d)
+{
+	struct map_info *m = g->map;
+
+	if (!g->is_extern && m->has_def)
+		/* two definitions agree fully; an extern, on what it states */
+		return check_map_defs(l, d->name, l->btf, &m->def,
+				      linker_file(l, g->def_file), obj->btf,
+				      &d->map, obj->name,
+				      d->is_def ? MAP_CMP_EXACT
+						: MAP_CMP_STATED_BY_2);
+	if (m->has_req)
+		return check_map_defs(l, d->name, l->btf, &m->req, NULL,
+				      obj->btf, &d->map, obj->name,
+				      d->is_def ? MAP_CMP_STATED_BY_1
+						: MAP_CMP_STATED_BY_BOTH);
+	return 0;
+}
+
+static int check_decl(struct bk_linker *l, struct src_obj *obj,
+		      struct glob_sym *g, const struct decl *d)
+{
+	const char *other = linker_file(l, ref_file(g));
+
+	if (g->last_file == obj->file_idx)
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: symbol '%s': appears twice in the symbol table",
+			obj->name, d->name);
+	if (g->kind != d->kind)
+		return bk_err(l->diag, -EINVAL,
+			      "%s: symbol '%s': is %s here but %s in %s",
+			      obj->name, d->name, kind_desc(d->kind),
+			      kind_desc(g->kind), other);
+	if (d->is_def && !g->is_extern && !d->is_weak && !g->def_weak)
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: symbol '%s': defined here and in %s, and neither definition is __weak",
+			obj->name, d->name, linker_file(l, g->def_file));
+	if (d->sec_id >= 0 && g->sec_id >= 0 && d->sec_id != g->sec_id)
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: symbol '%s': in section '%s' here but in section '%s' in %s",
+			obj->name, d->name, l->secs[d->sec_id].name,
+			l->secs[g->sec_id].name, other);
+	if (!d->btf_id || !g->has_btf)
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: symbol '%s': cannot be checked against %s: %s has no BTF for it",
+			obj->name, d->name, other,
+			d->btf_id ? other : obj->name);
+	if (g->kind == BK_LINK_SYM_MAP)
+		return check_maps(l, obj, g, d);
+	return check_types(l, obj, g, d);
+}
+
+static void take_def(struct bk_linker *l, struct src_obj *obj,
+		     struct glob_sym *g, const struct decl *d)
+{
+	struct dst_sym *ds = &l->syms[g->sym];
+
+	ds->sym.st_info = ELF64_ST_INFO(ELF64_ST_BIND(ds->sym.st_info),
+					ELF64_ST_TYPE(d->sym->st_info));
+	ds->sec_id = d->sec_id;
+	ds->sym.st_value = d->off;
+	ds->sym.st_size = d->sym->st_size;
+	g->is_extern = false;
+	g->def_file = obj->file_idx;
+	g->def_weak = d->is_weak;
+	g->def_src_type = d->btf_id;
+	g->def_type = 0; /* set once this input's BTF is appended */
+	g->def_off = d->off;
+	g->sec_id = d->sec_id;
+	g->size = d->size;
+	if (g->map) {
+		g->map->pending = true;
+		g->map->pending_is_def = true;
+		g->map->pend = d->map;
+	}
+}
+
+static int merge_glob(struct bk_linker *l, struct src_obj *obj,
+		      struct glob_sym *g, const struct decl *d)
+{
+	int err = check_decl(l, obj, g, d);
+
+	if (err)
+		return err;
+	g->last_file = obj->file_idx;
+	g->decl_cnt++;
+	if (!d->is_weak)
+		g->is_weak = false;
+	g->hidden |= d->hidden;
+	if (d->btf_id)
+		obj->glob_of_type[d->btf_id] = g - l->globs + 1;
+	obj->sym_map[d->sym_idx] = g->sym;
+	if (!d->is_def) {
+		if (g->map && g->is_extern) {
+			g->map->pending = true;
+			g->map->pending_is_def = false;
+			g->map->pend = d->map;
+		}
+		return 0;
+	}
+	g->def_cnt++;
+	g->weak_def_cnt += d->is_weak;
+	if (g->is_extern) {
+		take_def(l, obj, g, d);
+		return 0;
+	}
+	if (g->def_weak && !d->is_weak) {
+		/* strong beats weak: the earlier weak bytes become dead */
+		err = add_dead_range(l, &l->secs[g->sec_id], g->def_off,
+				     l->syms[g->sym].sym.st_size);
+		take_def(l, obj, g, d);
+		return err;
+	}
+	/* this definition loses */
+	return add_dead_range(l, &l->secs[d->sec_id], d->off, d->sym->st_size);
+}
+
+static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
+{
+	struct glob_sym *g;
+	struct decl d;
+	int err;
+
+	err = fill_decl(l, obj, idx, &d);
+	if (err)
+		return err;
+	g = find_glob(l, d.name);
+	if (!g)
+		return new_glob(l, obj, &d);
+	return merge_glob(l, obj, g, &d);
+}
+
+int append_syms(struct bk_linker *l, struct src_obj *obj)
+{
+	size_t i;
+	int err;
+
+	for (i = 1; i < obj->sym_cnt; i++) {
+		const Elf64_Sym *sym = &obj->syms[i];
+		const struct src_sec *src = NULL;
+
+		if (sym->st_shndx != SHN_UNDEF &&
+		    sym->st_shndx < SHN_LORESERVE) {
+			src = &obj->secs[sym->st_shndx];
+			if (src->skipped || src->dst_id < 0)
+				continue; /* DWARF, a duplicate license... */
+		}
+		if (ELF64_ST_BIND(sym->st_info) == STB_LOCAL)
+			err = append_local(l, obj, i, src);
+		else
+			err = append_global(l, obj, i);
+		if (err == -ENOMEM)
+			return bk_err(l->diag, err, "%s: out of memory",
+				      obj->name);
+		if (err)
+			return err;
+	}
+	return 0;
+}
