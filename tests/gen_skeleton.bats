@@ -291,6 +291,34 @@ EOF
 		"no object name can be made from the file name (it starts with a digit): give one with 'name'"
 }
 
+@test "errors: a skeleton needs a complete object, a subskeleton does not" {
+	# skel_vars1 uses sv_data2 and sv_ro_custom2, which skel_vars2 defines
+	expect_error gen skeleton "$PROGS/skel_vars1.bpf.o" -- \
+		"skel_vars1.bpf.o: symbol 'sv_ro_custom2' is extern and defined nowhere"
+	# a library that calls into the application still has a subskeleton
+	run -0 bpfkit gen subskeleton "$PROGS/skel_funcs1.bpf.o" name sf1
+	[[ $output == *"s->progs[0].name = \"sf_prog1\";"* ]]
+	[[ $output == *"sf1__find_var(src, obj->maps.rodata, \"sf_tid\","* ]]
+}
+
+@test "subskeleton: a library linked on its own, externs to the application unresolved" {
+	require_bpftool
+	local d="$BATS_TEST_TMPDIR" cc lang
+	link "$d/lib.o" "$PROGS"/linked_lib{1,2}.bpf.o
+	bpfkit gen subskeleton "$d/lib.o" >"$d/lib.subskel.h"
+	# the library's own map and program; app_map is the application's
+	grep -q '^		struct bpf_map \*lib_map;$' "$d/lib.subskel.h"
+	! grep -q 'app_map' "$d/lib.subskel.h"
+	grep -q '^		struct bpf_program \*lib_prog;$' "$d/lib.subskel.h"
+	grep -q '^		int \*lib_counter;$' "$d/lib.subskel.h"
+	printf '#include "lib.subskel.h"\nint main(void) { return 0; }\n' >"$d/u.c"
+	for cc in gcc clang++; do
+		case $cc in *++) lang=c++ ;; *) lang=c ;; esac
+		"$cc" -x "$lang" -Wall -Wextra -Werror -I"$d" -c -o /dev/null \
+			"$d/u.c"
+	done
+}
+
 @test "errors: two names that would be one field" {
 	expect_error gen skeleton "$PROGS/skel_clash_map.bpf.o" -- \
 		"map 'bss' and section '.bss' would both be the skeleton field 'maps.bss'"

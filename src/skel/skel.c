@@ -41,7 +41,7 @@ static int make_name(struct skel *skel, const struct bk_skel_opts *opts,
 
 static int generate(const char *path, FILE *out,
 		    const struct bk_skel_opts *opts, const char *guard_sfx,
-		    int (*emit)(struct skel *skel))
+		    bool lib, int (*emit)(struct skel *skel))
 {
 	struct skel skel = {.path = path, .out = out};
 	void *buf = NULL;
@@ -55,7 +55,7 @@ static int generate(const char *path, FILE *out,
 	if (err)
 		goto out;
 	skel.elf_buf = buf;
-	err = bk_skel__model_load(&skel);
+	err = bk_skel__model_load(&skel, lib);
 	if (err)
 		goto out;
 	skel.dump = btf_dump__new(skel.btf, print_btf, out, NULL);
@@ -80,12 +80,13 @@ out:
 int bk_skel__gen_skeleton(const char *path, FILE *out,
 			  const struct bk_skel_opts *opts)
 {
-	return generate(path, out, opts, "SKEL_H", bk_skel__emit_skeleton);
+	return generate(path, out, opts, "SKEL_H", false,
+			bk_skel__emit_skeleton);
 }
 
 int bk_skel__gen_subskeleton(const char *path, FILE *out,
 			     const struct bk_skel_opts *opts)
 {
-	return generate(path, out, opts, "SUBSKEL_H",
+	return generate(path, out, opts, "SUBSKEL_H", true,
 			bk_skel__emit_subskeleton);
 }

@@ -5,14 +5,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <elf.h>
 #include <linux/types.h>
 
 #include "../lib/compiler.h"
 #include "../lib/diag.h"
 
-struct bpf_object;
 struct btf;
 struct btf_dump;
+struct bk_elf;
+struct bk_hashmap;
 
 /*
  * What a skeleton shows of one BPF object: the model is built once from the
@@ -29,6 +31,7 @@ struct skel_var {
 	__u32 offset;	  /* in the section */
 	size_t size;	  /* of the type, as a C compiler lays it out */
 	size_t btf_idx;	  /* position in the DATASEC, to break offset ties */
+	__u32 align;	  /* .kconfig only: of the type */
 };
 
 /* A memory-mapped data section (.bss, .data, .rodata, .kconfig, ...). */
@@ -59,8 +62,9 @@ struct skel {
 	char *guard;	      /* include guard: __NAME_SKEL_H__ */
 	const void *elf_buf;  /* the object's bytes, embedded in skeletons */
 	size_t elf_sz;
-	struct bpf_object *obj;
-	const struct btf *btf; /* owned by obj */
+	struct bk_elf *elf;
+	const struct btf *btf; /* = btf_owned, validated */
+	struct btf *btf_owned;
 	struct skel_map *maps;
 	size_t map_cnt;
 	struct skel_sec *secs;
@@ -72,9 +76,37 @@ struct skel {
 	const struct bk_diag *diag;
 };
 
-/* model.c */
-int bk_skel__model_load(struct skel *skel);
+/*
+ * model.c: the model of a skeleton (lib false: the object must be
+ * complete) or of a subskeleton (lib true: a library).
+ */
+int bk_skel__model_load(struct skel *skel, bool lib);
 void bk_skel__model_free(struct skel *skel);
+
+/* idents.c: no two things may become one field. */
+int bk_skel__check_idents(const struct skel *skel);
+
+/* symtab.c */
+struct skel_syms {
+	const struct bk_elf *elf;
+	const Elf64_Sym *syms; /* the whole table */
+	size_t cnt;
+	const char *strs;
+	size_t strs_sz;
+	struct bk_hashmap *by_name; /* defined global STT_OBJECT symbols */
+};
+
+int bk_skel__syms_load(const struct skel *skel, const struct bk_elf *elf,
+		       struct skel_syms *syms);
+void bk_skel__syms_free(struct skel_syms *syms);
+/* NULL if the name offset is out of range. */
+const char *bk_skel__sym_name(const struct skel_syms *syms,
+			      const Elf64_Sym *sym);
+const Elf64_Sym *bk_skel__syms_find(const struct skel_syms *syms,
+				    const char *name);
+/* The name of the section sym is defined in. */
+const char *bk_skel__sym_sec(const struct skel_syms *syms,
+			     const Elf64_Sym *sym);
 
 /* codegen.c */
 /*
