@@ -5,13 +5,12 @@
 # path asserting its message and that nothing is left pinned.
 load helpers
 
-# Linked test inputs.
+# Linked test inputs, made by bpfkit's own linker.
 link_objects() {
-	bpftool gen object "$@" >/dev/null
+	"$BPFKIT" gen object "$@" >/dev/null
 }
 
 setup_file() {
-	command -v bpftool >/dev/null || return 0
 	link_objects "$BATS_FILE_TMPDIR/load_count.bpf.o" \
 		"$PROGS/load_count_a.bpf.o" "$PROGS/load_count_b.bpf.o"
 	link_objects "$BATS_FILE_TMPDIR/demo.bpf.o" \
@@ -37,7 +36,7 @@ teardown() {
 	done
 }
 
-# Kernel tests: root, bpf(), bpftool for linking, and a bpffs to pin in.
+# Kernel tests: root, bpf(), bpftool to compare with, and a bpffs to pin in.
 kernel_setup() {
 	require_kernel
 	require_bpftool
