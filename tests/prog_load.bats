@@ -428,6 +428,19 @@ prog_id() {
 	assert_empty_dir "$PIN"
 }
 
+@test "without bpf(): a clear message and nothing pinned" {
+	kernel_setup
+	run --separate-stderr -1 "$TBIN/prog_util" nobpf "$BPFKIT" prog load \
+		"$SHARE" "$PIN/x"
+	[ "$stderr" = "Error: this kernel has no bpf() system call" ]
+	run --separate-stderr -1 "$TBIN/prog_util" nobpf "$BPFKIT" prog loadall \
+		"$SHARE" verify
+	[ "$stderr" = "Error: this kernel has no bpf() system call" ]
+	run --separate-stderr -1 "$TBIN/prog_util" nobpf "$BPFKIT" prog show
+	[ "$stderr" = "Error: this kernel has no bpf() system call" ]
+	assert_empty_dir "$PIN"
+}
+
 @test "a BPF file system is mounted where a pin needs one, unless -n" {
 	kernel_setup
 	local dir="$BATS_TEST_TMPDIR/mnt"

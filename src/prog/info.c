@@ -262,6 +262,9 @@ static bool prog_matches(const struct bk_prog_query *q,
 
 static int no_access(int err, const struct bk_diag *diag)
 {
+	if (err == -ENOSYS)
+		return bk_err(diag, err,
+			      "this kernel has no bpf() system call");
 	return bk_err(diag, err,
 		      "reading what is loaded needs root (CAP_SYS_ADMIN): %s",
 		      strerror(-err));
@@ -287,8 +290,8 @@ static int scan_all(const struct bk_prog_query *q, struct info_list *list,
 		if (!prog_matches(q, &list->infos[list->cnt - 1]))
 			free_info(&list->infos[--list->cnt]);
 	}
-	if (errno == EPERM)
-		return no_access(-EPERM, diag);
+	if (errno == EPERM || errno == ENOSYS)
+		return no_access(-errno, diag);
 	if (errno != ENOENT)
 		return bk_err(diag, -errno, "cannot list programs: %s",
 			      strerror(errno));
@@ -339,8 +342,8 @@ static int select_progs(const struct bk_prog_query *q, struct info_list *list,
 		if (fd < 0 && errno == ENOENT)
 			return bk_err(diag, -ENOENT, "no program with id %u",
 				      q->id);
-		if (fd < 0 && errno == EPERM)
-			return no_access(-EPERM, diag);
+		if (fd < 0 && (errno == EPERM || errno == ENOSYS))
+			return no_access(-errno, diag);
 		if (fd < 0)
 			return bk_err(diag, -errno, "program id %u: %s", q->id,
 				      strerror(errno));

@@ -9,6 +9,8 @@
  *   prog_util trigger MAP_PIN N           stores its own tgid in slot
  *                                         LOAD_SLOT_TGID, calls getppid()
  *                                         N times, prints the count
+ *   prog_util nobpf CMD [ARG]...          runs CMD where bpf() fails with
+ *                                         ENOSYS, as in a kernel without it
  *
  * Exits 1 with a message on stderr when anything fails.
  */
@@ -16,8 +18,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <bpf/bpf.h>
 
 #include "../../progs/load_common.h"
@@ -84,11 +90,33 @@ static int do_trigger(int argc, char **argv)
 	return 0;
 }
 
+/* A seccomp filter: bpf() answers ENOSYS, everything else runs. */
+static int do_nobpf(int argc, char **argv)
+{
+	struct sock_filter insns[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_bpf, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = {
+		.len = sizeof(insns) / sizeof(insns[0]),
+		.filter = insns,
+	};
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
+		return fail("cannot filter bpf() for", argv[0]);
+	execvp(argv[0], argv);
+	return fail("cannot run", argv[0]);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
 		fprintf(stderr,
-			"usage: prog_util { run | get | trigger } PIN [ARG]...\n");
+			"usage: prog_util { run | get | trigger | nobpf } ARG...\n");
 		return 1;
 	}
 	if (!strcmp(argv[1], "run"))
@@ -97,6 +125,8 @@ int main(int argc, char **argv)
 		return do_get(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "trigger"))
 		return do_trigger(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "nobpf"))
+		return do_nobpf(argc - 2, argv + 2);
 	fprintf(stderr, "prog_util: unknown command '%s'\n", argv[1]);
 	return 1;
 }
