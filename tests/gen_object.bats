@@ -54,6 +54,8 @@ runs() {
 # and name, one level deep), sorted. DATASEC sizes and member offsets are
 # left out: bpfkit drops the bytes of losing weak maps, bpftool keeps them,
 # so offsets legitimately differ; run_linked checks offsets by value.
+# FUNC_PROTOs that no type refers to are left out too: bpftool keeps the
+# nameless prototypes of resolved extern functions as dead types.
 btf_types() {
 	bpftool btf dump file "$1" | awk '
 	function flush() {
@@ -72,6 +74,7 @@ btf_types() {
 				mem = mem "\034" m[i]
 		}
 		out[++cnt] = hdr mem
+		oid[cnt] = id
 		hdr = ""; mem = ""
 	}
 	/^\[[0-9]+\] / {
@@ -94,6 +97,15 @@ btf_types() {
 		desc[0] = "void"
 		for (i = 1; i <= cnt; i++) {
 			s = out[i]
+			while (match(s, /type_id=[0-9]+/)) {
+				used[substr(s, RSTART + 8, RLENGTH - 8)] = 1
+				s = substr(s, RSTART + RLENGTH)
+			}
+		}
+		for (i = 1; i <= cnt; i++) {
+			s = out[i]
+			if (s ~ /^FUNC_PROTO / && !(oid[i] in used))
+				continue
 			res = ""
 			while (match(s, /(type_id|ret_type_id)=[0-9]+/)) {
 				ref = substr(s, RSTART, RLENGTH)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 # gen object diagnostics: every link error names the symbol, both files and
 # what differs, exits 1 and leaves no output file behind; warnings for
-# same-named statics; the -j link report and the -d trace.
+# same-named statics; the -j link report and the -d lines.
 #
 # progs/lerr_defs.bpf.c holds the definitions; each progs/lerr_*.bpf.c
 # contradicts one of them. bpftool 7.1 accepts some of these (int
@@ -218,6 +218,8 @@ has() {
 	assert_no_file "$T/out.o"
 	[[ $stderr == *version* ]]
 	[[ $stderr == *lerr_version1.bpf.o* && $stderr == *lerr_version2.bpf.o* ]]
+	# both values, as for the license
+	has 1 2
 }
 
 # --- inputs that are not BPF objects -------------------------------------
@@ -312,4 +314,91 @@ has() {
 		"$PROGS/linked_funcs3.bpf.o"
 	[ -z "$stderr" ]
 	[ -z "$output" ]
+}
+
+# --- the link report: -j (JSON) and -d (lines) ---------------------------
+
+# sym_json NAME: the report's entry for global NAME, compact.
+sym_json() {
+	jq -c --arg n "$1" '.symbols[] | select(.name == $n)' <<<"$output"
+}
+
+@test "-j: the link report lists inputs and every global's resolution" {
+	local f1=$PROGS/linked_funcs1.bpf.o f2=$PROGS/linked_funcs2.bpf.o
+	local f3=$PROGS/linked_funcs3.bpf.o
+	run --separate-stderr -0 bpfkit -j gen object "$T/out.o" "$f1" "$f2" "$f3"
+	[ -z "$stderr" ]
+	jq -e . <<<"$output" >/dev/null
+	[ "$(jq -r '.inputs | join(" ")' <<<"$output")" = "$f1 $f2 $f3" ]
+	# one entry per global, none twice
+	[ "$(jq '[.symbols[].name] | length' <<<"$output")" = \
+		"$(jq '[.symbols[].name] | unique | length' <<<"$output")" ]
+	# three weak definitions, the first won
+	[ "$(sym_json lf_weak | jq -r '[.kind, .binding, .defined_in, .definitions, .weak_definitions, .weak_won] | join(" ")')" = \
+		"func weak $f1 3 3 true" ]
+	# weak first, strong in file 2: the strong one is in effect
+	[ "$(sym_json lf_ws | jq -r '[.binding, .defined_in, .weak_definitions, .weak_won] | join(" ")')" = \
+		"global $f2 1 false" ]
+	# strong, then weak in file 3
+	[ "$(sym_json lf_sw | jq -r '[.binding, .defined_in] | join(" ")')" = "global $f1" ]
+	# hidden only at an extern site in file 2
+	[ "$(sym_json lf_ctx1 | jq -r '[.visibility, .defined_in, .declarations] | join(" ")')" = \
+		"hidden $f1 3" ]
+	[ "$(sym_json lf_prog2 | jq -r .section)" = syscall ]
+	[ "$(sym_json out_val2 | jq -r '[.kind, .section] | join(" ")')" = "var .bss" ]
+	# the report describes the output that was written
+	bpfkit gen object "$T/plain.o" "$f1" "$f2" "$f3"
+	cmp "$T/out.o" "$T/plain.o"
+}
+
+@test "-j: kconfig and ksym externs are left for the loader" {
+	run --separate-stderr -0 bpfkit -j gen object "$T/out.o" \
+		"$PROGS/linked_vars1.bpf.o" "$PROGS/linked_vars2.bpf.o"
+	# the lv_static warning goes to stderr, stdout stays JSON
+	[[ $stderr == *"'lv_static'"* ]]
+	[ "$(sym_json CONFIG_BPF_SYSCALL | jq -r '[.kind, .binding, .section, .extern, .defined_in] | join(" ")')" = \
+		"kconfig global .kconfig true " ]
+	[ "$(sym_json CONFIG_BPFKIT_NOT_SET | jq -r .binding)" = weak ]
+	[ "$(sym_json __start_BTF | jq -r '[.kind, .section, .extern] | join(" ")')" = "ksym .ksyms true" ]
+	[ "$(sym_json in_data_sw | jq -r '[.defined_in, .weak_definitions] | join(" ")')" = \
+		"$PROGS/linked_vars1.bpf.o 1" ]
+}
+
+@test "-j: a library's unresolved externs, maps included" {
+	run --separate-stderr -0 bpfkit -j gen object "$T/lib.o" \
+		"$PROGS/linked_lib1.bpf.o" "$PROGS/linked_lib2.bpf.o"
+	[ "$(jq -r '[.symbols[] | select(.extern) | .name] | sort | join(" ")' <<<"$output")" = \
+		"app_bias app_map app_scale" ]
+	[ "$(sym_json app_map | jq -r '[.kind, .defined_in] | join(" ")')" = "map " ]
+	[ "$(sym_json lib_counter | jq -r '[.extern, .defined_in] | join(" ")')" = \
+		"false $PROGS/linked_lib2.bpf.o" ]
+}
+
+@test "-p: the same report, indented" {
+	run --separate-stderr -0 bpfkit -p gen object "$T/out.o" \
+		"$PROGS/linked_maps1.bpf.o" "$PROGS/linked_maps2.bpf.o"
+	[ "${#lines[@]}" -gt 10 ]
+	[ "$(sym_json lm_weak | jq -r '[.kind, .binding, .weak_won, .defined_in] | join(" ")')" = \
+		"map weak true $PROGS/linked_maps1.bpf.o" ]
+}
+
+@test "-d: the link report as lines" {
+	local f1=$PROGS/linked_funcs1.bpf.o f2=$PROGS/linked_funcs2.bpf.o
+	local f3=$PROGS/linked_funcs3.bpf.o
+	run -0 bpfkit -d gen object "$T/out.o" "$f1" "$f2" "$f3"
+	grep -qxF "input $f1" <<<"$output"
+	grep -qxF "input $f3" <<<"$output"
+	grep "lf_weak" <<<"$output" | grep -F "$f1" | grep -q "won over 2"
+	grep "lf_ws:" <<<"$output" | grep -F "$f2" | grep -q "overrides 1 weak"
+	grep "lf_ctx2:" <<<"$output" | grep -q "hidden"
+	bpfkit gen object "$T/plain.o" "$f1" "$f2" "$f3"
+	cmp "$T/out.o" "$T/plain.o"
+}
+
+@test "without -j or -d a successful link prints nothing" {
+	run --separate-stderr -0 bpfkit gen object "$T/out.o" \
+		"$PROGS/linked_maps1.bpf.o" "$PROGS/linked_maps2.bpf.o"
+	[ -z "$output" ]
+	[ -z "$stderr" ]
+	[ -s "$T/out.o" ]
 }

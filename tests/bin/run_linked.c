@@ -353,28 +353,39 @@ static long long kernel_version(void)
 	return (major << 16) + (minor << 8) + (patch > 255 ? 255 : patch);
 }
 
-static long long kallsyms_addr(struct run *r, const char *name)
+/*
+ * The addresses of __start_BTF and __start_rodata, two data symbols that
+ * /proc/kallsyms lists even without CONFIG_KALLSYMS_ALL. One pass: the
+ * kernel takes a while to produce the file.
+ */
+struct ksym_addrs {
+	long long start_btf;
+	long long start_rodata;
+};
+
+static void read_kallsyms(struct run *r, struct ksym_addrs *a)
 {
 	char line[512], sym[256];
 	unsigned long long addr;
 	FILE *f = fopen("/proc/kallsyms", "r");
 	char type;
 
+	a->start_btf = a->start_rodata = -1;
 	if (!f) {
 		fail(r, "cannot read /proc/kallsyms: %s", strerror(errno));
-		return -1;
+		return;
 	}
 	while (fgets(line, sizeof(line), f)) {
 		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) != 3)
 			continue;
-		if (!strcmp(sym, name)) {
-			fclose(f);
-			return (long long)addr;
-		}
+		if (!strcmp(sym, "__start_BTF"))
+			a->start_btf = (long long)addr;
+		else if (!strcmp(sym, "__start_rodata"))
+			a->start_rodata = (long long)addr;
 	}
 	fclose(f);
-	fail(r, "kernel symbol '%s' not in /proc/kallsyms", name);
-	return -1;
+	if (a->start_btf == -1 || a->start_rodata == -1)
+		fail(r, "__start_BTF or __start_rodata not in /proc/kallsyms");
 }
 
 /*
@@ -398,6 +409,7 @@ static void vars_setup(struct run *r)
 static void vars_check(struct run *r)
 {
 	long long kver = kernel_version();
+	struct ksym_addrs ks;
 
 	/* in_bss1 + in_bss2 + in_bss_weak, as set by vars_setup */
 	expect_var(r, ".bss", "out_bss1", 1000 + 2000 + 3000);
@@ -424,8 +436,9 @@ static void vars_check(struct run *r)
 	expect_var(r, ".bss", "out_bpf_syscall2", 1);
 	expect_var(r, ".bss", "out_not_set1", 0);
 	expect_var(r, ".bss", "out_not_set2", 0);
-	expect_var(r, ".bss", "out_ksym1", kallsyms_addr(r, "__start_BTF"));
-	expect_var(r, ".bss", "out_ksym2", kallsyms_addr(r, "__start_rodata"));
+	read_kallsyms(r, &ks);
+	expect_var(r, ".bss", "out_ksym1", ks.start_btf);
+	expect_var(r, ".bss", "out_ksym2", ks.start_rodata);
 	expect_var(r, ".bss", "out_no_ksym1", 0);
 	/*
 	 * The same variables seen through their DATASEC entries, as a
@@ -723,15 +736,16 @@ static void ksyms_setup(struct run *r)
 
 static void ksyms_check(struct run *r)
 {
-	long long btf = kallsyms_addr(r, "__start_BTF");
+	struct ksym_addrs ks;
+
+	read_kallsyms(r, &ks);
 
 	/* bpf_task_from_pid(getpid()) finds this process's leader */
 	expect_var(r, ".bss", "out1_task", getpid());
 	expect_var(r, ".bss", "out2_task", getpid());
-	expect_var(r, ".bss", "out1_btf", btf);
-	expect_var(r, ".bss", "out2_btf", btf);
-	expect_var(r, ".bss", "out2_rodata",
-		   kallsyms_addr(r, "__start_rodata"));
+	expect_var(r, ".bss", "out1_btf", ks.start_btf);
+	expect_var(r, ".bss", "out2_btf", ks.start_btf);
+	expect_var(r, ".bss", "out2_rodata", ks.start_rodata);
 	expect_var(r, ".bss", "out1_missing", 0);
 	expect_var(r, ".bss", "out2_missing", 0);
 }
