@@ -152,6 +152,22 @@ prog_id() {
 	[ "$(bpfkit -j prog show pinned "$PIN/progs/count_getppid" | jq ".map_ids | index($map_id)")" != null ]
 }
 
+@test "loadall pins what bpftool's loadall pins, under the same names" {
+	kernel_setup
+	run --separate-stderr -0 bpfkit prog loadall "$COUNT" "$PIN/ours" \
+		pinmaps "$PIN/our_maps"
+	run -0 bpftool prog loadall "$COUNT" "$PIN/theirs" \
+		pinmaps "$PIN/their_maps"
+	[ "$(ls "$PIN/ours" | xargs)" = "$(ls "$PIN/theirs" | xargs)" ]
+	[ "$(ls "$PIN/our_maps" | xargs)" = "$(ls "$PIN/their_maps" | xargs)" ]
+	# The same instructions reach the kernel: the tags agree.
+	local p
+	for p in add count_getppid; do
+		[ "$(bpfkit -j prog show pinned "$PIN/ours/$p" | jq -r .tag)" = \
+			"$(bpftool -j prog show pinned "$PIN/theirs/$p" | jq -r .tag)" ]
+	done
+}
+
 @test "a linked object's function, variable and map work together once loaded" {
 	kernel_setup
 	run --separate-stderr -0 bpfkit prog loadall "$DEMO" "$PIN/progs" \
