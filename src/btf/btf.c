@@ -8,8 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
+#include <linux/magic.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
 #include <bpf/bpf.h>
 
 #include "btf.h"
@@ -171,17 +175,48 @@ static int parse_raw(const char *path, const void *data, size_t size,
 	return err;
 }
 
+/*
+ * sysfs BTF (the kernel's and its modules') is mapped where the kernel allows
+ * it (6.16 and later): the mapping shows the kernel's own copy, costs no
+ * memory of ours and cannot change under us, so only libbpf's copy remains.
+ * Everything else is read: a mapped regular file truncated meanwhile would
+ * fault.
+ */
+static void *map_sysfs_file(const char *path, size_t *size)
+{
+	struct statfs sfs;
+	struct stat st;
+	void *p = MAP_FAILED;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (!fstatfs(fd, &sfs) && sfs.f_type == SYSFS_MAGIC &&
+	    !fstat(fd, &st) && st.st_size > 0) {
+		p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		*size = st.st_size;
+	}
+	close(fd);
+	return p == MAP_FAILED ? NULL : p;
+}
+
 int bk_btf__parse_file(const char *path, const struct bk_diag *diag,
 		       struct btf **btf, struct bk_btf_ext **ext)
 {
 	struct bk_elf *elf;
-	size_t size;
+	size_t size = 0;
 	void *buf;
+	bool mapped;
 	int err;
 
-	err = bk_read_file(path, &buf, &size, diag);
-	if (err)
-		return err;
+	buf = map_sysfs_file(path, &size);
+	mapped = buf != NULL;
+	if (!mapped) {
+		err = bk_read_file(path, &buf, &size, diag);
+		if (err)
+			return err;
+	}
 	if (bk_elf__is_elf(buf, size)) {
 		elf = bk_elf__open_mem(buf, size, path, 0, diag);
 		err = elf ? bk_btf__parse_elf(elf, diag, btf, ext) : -errno;
@@ -201,7 +236,10 @@ int bk_btf__parse_file(const char *path, const struct bk_diag *diag,
 	} else {
 		err = parse_raw(path, buf, size, diag, btf);
 	}
-	free(buf);
+	if (mapped)
+		munmap(buf, size);
+	else
+		free(buf);
 	return err;
 }
 

@@ -17,9 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "btf.h"
-#include "../lib/mem.h"
 
 /* Bits of btf_type.info that mean something: vlen, kind, kind_flag. */
 #define INFO_KNOWN_BITS 0x9f00ffffU
@@ -40,6 +40,27 @@ struct checker {
 	__u32 *type_offs;    /* own type ID start_id + i is at types[offs[i]] */
 	size_t type_offs_cap;
 };
+
+/*
+ * Scratch arrays come straight from mmap(), zero-filled and paged in as
+ * used, not from malloc(): freeing a large malloc'ed block raises glibc's
+ * mmap threshold, and libbpf's type index, grown by btf__new() right after
+ * validation, would then fragment the heap (on vmlinux, ~170 KB more peak
+ * memory).
+ */
+static void *scratch_alloc(size_t size)
+{
+	void *p = mmap(NULL, size ?: 1, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void scratch_free(void *p, size_t size)
+{
+	if (p)
+		munmap(p, size ?: 1);
+}
 
 static __u32 end_id(const struct checker *c)
 {
@@ -228,6 +249,11 @@ static int index_types(struct checker *c)
 {
 	__u32 off = 0;
 
+	/* Every record takes at least a struct btf_type. */
+	c->type_offs_cap = c->types_len / sizeof(struct btf_type);
+	c->type_offs = scratch_alloc(c->type_offs_cap * sizeof(*c->type_offs));
+	if (!c->type_offs)
+		return bk_err(c->diag, -ENOMEM, "%s: out of memory", c->name);
 	while (off < c->types_len) {
 		const struct btf_type *t = (const void *)(c->types + off);
 		__u32 id = end_id(c), left = c->types_len - off, sz;
@@ -254,10 +280,6 @@ static int index_types(struct checker *c)
 				"type [%u] %s with vlen %u needs %u bytes, the type section has %u left",
 				id, bk_btf__kind_str(btf_kind(t)), btf_vlen(t),
 				sz, left);
-		if (bk_ensure_mem((void **)&c->type_offs, &c->type_offs_cap,
-				  sizeof(*c->type_offs), c->type_cnt + 1))
-			return bk_err(c->diag, -ENOMEM, "%s: out of memory",
-				      c->name);
 		c->type_offs[c->type_cnt++] = off;
 		off += sz;
 	}
@@ -748,8 +770,8 @@ static int check_ref_graph(const struct checker *c)
 
 	g = calloc(1, sizeof(*g));
 	if (g) {
-		g->state = calloc(node_cnt ?: 1, sizeof(*g->state));
-		g->depth = calloc(node_cnt ?: 1, sizeof(*g->depth));
+		g->state = scratch_alloc(node_cnt * sizeof(*g->state));
+		g->depth = scratch_alloc(node_cnt * sizeof(*g->depth));
 	}
 	if (!g || !g->state || !g->depth) {
 		err = bk_err(c->diag, -ENOMEM, "%s: out of memory", c->name);
@@ -762,8 +784,8 @@ static int check_ref_graph(const struct checker *c)
 	}
 out:
 	if (g) {
-		free(g->state);
-		free(g->depth);
+		scratch_free(g->state, node_cnt * sizeof(*g->state));
+		scratch_free(g->depth, node_cnt * sizeof(*g->depth));
 	}
 	free(g);
 	return err;
@@ -798,7 +820,7 @@ int bk_btf__validate(const void *data, size_t size, const char *name,
 
 	/* Records are read in place as structs: they must be aligned. */
 	if ((uintptr_t)data % 4) {
-		copy = malloc(size ?: 1);
+		copy = scratch_alloc(size);
 		if (!copy)
 			return bk_err(diag, -ENOMEM, "%s: out of memory", name);
 		memcpy(copy, data, size);
@@ -810,7 +832,7 @@ int bk_btf__validate(const void *data, size_t size, const char *name,
 	err = err ?: index_types(&c);
 	err = err ?: check_types(&c);
 	err = err ?: check_ref_graph(&c);
-	free(c.type_offs);
-	free(copy);
+	scratch_free(c.type_offs, c.type_offs_cap * sizeof(*c.type_offs));
+	scratch_free(copy, size);
 	return err;
 }
