@@ -81,5 +81,9 @@ struct bk_elf_wsec {
 int bk_elf__write_mem(const struct bk_elf_wsec *secs, size_t sec_cnt,
 		      size_t shstrndx, __u16 machine, void **buf, size_t *size,
 		      const struct bk_diag *diag);
+/* The same bytes, written to fd (name is used in messages). */
+int bk_elf__write_fd(const struct bk_elf_wsec *secs, size_t sec_cnt,
+		     size_t shstrndx, __u16 machine, int fd, const char *name,
+		     const struct bk_diag *diag);
 
 #endif /* BPFKIT_ELF_H */

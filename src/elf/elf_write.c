@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "elf.h"
 
@@ -61,30 +62,57 @@ static void fill_shdr(Elf64_Shdr *sh, const struct bk_elf_wsec *sec,
 	sh->sh_entsize = sec->entsize;
 }
 
-int bk_elf__write_mem(const struct bk_elf_wsec *secs, size_t sec_cnt,
-		      size_t shstrndx, __u16 machine, void **buf, size_t *size,
-		      const struct bk_diag *diag)
+/* Section offsets and the section header table's offset; -errno. */
+static int lay_out(const struct bk_elf_wsec *secs, size_t sec_cnt,
+		   size_t shstrndx, size_t **offs, size_t *shoff,
+		   const struct bk_diag *diag)
 {
-	size_t i, off = sizeof(Elf64_Ehdr), *offs;
-	Elf64_Shdr *shdrs;
-	char *out;
+	size_t i, off = sizeof(Elf64_Ehdr);
 
 	if (!sec_cnt || sec_cnt >= SHN_LORESERVE || shstrndx >= sec_cnt)
 		return bk_err(diag, -EINVAL,
 			      "cannot write an object of %zu sections",
 			      sec_cnt);
-	offs = calloc(sec_cnt, sizeof(*offs));
-	if (!offs)
+	*offs = calloc(sec_cnt, sizeof(**offs));
+	if (!*offs)
 		return bk_err(diag, -ENOMEM, "out of memory");
 	for (i = 1; i < sec_cnt; i++) {
 		if (secs[i].type == SHT_NULL)
 			continue;
 		off = align_up(off, secs[i].addralign);
-		offs[i] = off;
+		(*offs)[i] = off;
 		if (has_bytes(&secs[i]))
 			off += secs[i].size;
 	}
-	off = align_up(off, SHDR_ALIGN);
+	*shoff = align_up(off, SHDR_ALIGN);
+	return 0;
+}
+
+static Elf64_Shdr *make_shdrs(const struct bk_elf_wsec *secs, size_t sec_cnt,
+			      const size_t *offs)
+{
+	Elf64_Shdr *shdrs = calloc(sec_cnt, sizeof(*shdrs));
+	size_t i;
+
+	if (!shdrs)
+		return NULL;
+	for (i = 1; i < sec_cnt; i++)
+		fill_shdr(&shdrs[i], &secs[i], offs[i]);
+	return shdrs;
+}
+
+int bk_elf__write_mem(const struct bk_elf_wsec *secs, size_t sec_cnt,
+		      size_t shstrndx, __u16 machine, void **buf, size_t *size,
+		      const struct bk_diag *diag)
+{
+	size_t i, off, *offs;
+	Elf64_Shdr *shdrs;
+	char *out;
+	int err;
+
+	err = lay_out(secs, sec_cnt, shstrndx, &offs, &off, diag);
+	if (err)
+		return err;
 	out = calloc(1, off + sec_cnt * sizeof(Elf64_Shdr));
 	if (!out) {
 		free(offs);
@@ -101,4 +129,79 @@ int bk_elf__write_mem(const struct bk_elf_wsec *secs, size_t sec_cnt,
 	*buf = out;
 	*size = off + sec_cnt * sizeof(Elf64_Shdr);
 	return 0;
+}
+
+/* Writes pieces in order; gaps (alignment padding) are written as zeros. */
+struct fd_out {
+	int fd;
+	size_t pos;
+	const char *name;
+	const struct bk_diag *diag;
+};
+
+static int out_bytes(struct fd_out *o, const void *data, size_t size)
+{
+	const char *p = data;
+
+	while (size) {
+		ssize_t n = write(o->fd, p, size);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return bk_err(o->diag, -errno, "%s: cannot write: %s",
+				      o->name, strerror(errno));
+		p += n;
+		size -= n;
+		o->pos += n;
+	}
+	return 0;
+}
+
+static int out_pad(struct fd_out *o, size_t to)
+{
+	static const char zeros[64];
+	int err = 0;
+
+	while (!err && o->pos < to)
+		err = out_bytes(o, zeros,
+				to - o->pos < sizeof(zeros) ? to - o->pos
+							    : sizeof(zeros));
+	return err;
+}
+
+int bk_elf__write_fd(const struct bk_elf_wsec *secs, size_t sec_cnt,
+		     size_t shstrndx, __u16 machine, int fd, const char *name,
+		     const struct bk_diag *diag)
+{
+	struct fd_out o = {.fd = fd, .name = name, .diag = diag};
+	size_t i, shoff, *offs;
+	Elf64_Shdr *shdrs;
+	Elf64_Ehdr eh;
+	int err;
+
+	err = lay_out(secs, sec_cnt, shstrndx, &offs, &shoff, diag);
+	if (err)
+		return err;
+	shdrs = make_shdrs(secs, sec_cnt, offs);
+	if (!shdrs) {
+		free(offs);
+		return bk_err(diag, -ENOMEM, "out of memory");
+	}
+	fill_ehdr(&eh, machine, shoff, sec_cnt, shstrndx);
+	err = out_bytes(&o, &eh, sizeof(eh));
+	for (i = 1; i < sec_cnt && !err; i++) {
+		if (!has_bytes(&secs[i]))
+			continue;
+		err = out_pad(&o, offs[i]);
+		if (!err && secs[i].data)
+			err = out_bytes(&o, secs[i].data, secs[i].size);
+		else if (!err)
+			err = out_pad(&o, offs[i] + secs[i].size);
+	}
+	err = err ?: out_pad(&o, shoff);
+	err = err ?: out_bytes(&o, shdrs, sec_cnt * sizeof(*shdrs));
+	free(shdrs);
+	free(offs);
+	return err;
 }

@@ -490,64 +490,23 @@ out:
 	return err;
 }
 
-/* The deduplicated BTF copied type by type: strings in order of use. */
-static struct btf *canonical_btf(const struct btf *src)
-{
-	struct btf *dst = btf__new_empty();
-	__u32 id, n = btf__type_cnt(src);
-	int err;
-
-	if (!dst)
-		return NULL;
-	for (id = 1; id < n; id++) {
-		err = btf__add_type(dst, src, btf__type_by_id(src, id));
-		if (err < 0) {
-			btf__free(dst);
-			errno = -err;
-			return NULL;
-		}
-	}
-	return dst;
-}
-
-static int dup_raw(const void *raw, __u32 size, void **out, size_t *out_size)
-{
-	*out = malloc(size ?: 1);
-	if (!*out)
-		return -ENOMEM;
-	memcpy(*out, raw, size);
-	*out_size = size;
-	return 0;
-}
-
 static int dedup_and_write(struct bk_linker *l, struct btf_ext *ext,
 			   void **btf_data, size_t *btf_size, void **ext_data,
 			   size_t *ext_size)
 {
 	LIBBPF_OPTS(btf_dedup_opts, opts, .btf_ext = ext);
-	struct btf *final;
-	const void *raw;
-	__u32 size;
+	const void *raw_ext = NULL;
+	__u32 raw_ext_size = 0;
 	int err;
 
 	err = btf__dedup(l->btf, &opts);
 	if (err)
 		return bk_err(l->diag, err, "BTF deduplication failed: %s",
 			      strerror(-err));
-	final = canonical_btf(l->btf);
-	if (!final)
-		return bk_err(l->diag, -errno, "cannot rebuild BTF: %s",
-			      strerror(errno));
-	if (ext) {
-		raw = btf_ext__get_raw_data(ext, &size);
-		err = rebuild_btf_ext(raw, size, l->btf, final, ext_data,
-				      ext_size);
-	}
-	raw = err ? NULL : btf__raw_data(final, &size);
-	if (!err && !raw)
-		err = -ENOMEM;
-	err = err ?: dup_raw(raw, size, btf_data, btf_size);
-	btf__free(final);
+	if (ext)
+		raw_ext = btf_ext__get_raw_data(ext, &raw_ext_size);
+	err = write_canonical(l->btf, raw_ext, raw_ext_size, btf_data, btf_size,
+			      ext_data, ext_size);
 	if (err)
 		return bk_err(l->diag, err, "cannot write BTF: %s",
 			      strerror(-err));

@@ -8,6 +8,8 @@
  * into the canonical BTF.
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/bpf.h>
@@ -17,12 +19,6 @@
 #include "../lib/mem.h"
 
 #define BTF_EXT_HDR_LEN 32
-
-static const enum bk_btf_ext_kind src_kinds[EXT_KIND_CNT] = {
-	[EXT_FUNC_INFO] = BK_BTF_EXT_FUNC_INFO,
-	[EXT_LINE_INFO] = BK_BTF_EXT_LINE_INFO,
-	[EXT_CORE_RELO] = BK_BTF_EXT_CORE_RELO,
-};
 
 size_t ext_rec_min_size(enum ext_kind kind)
 {
@@ -36,123 +32,232 @@ size_t ext_rec_min_size(enum ext_kind kind)
 	}
 }
 
-struct str_cache {
-	struct bk_linker *l;
-	const struct btf *src;
-	struct bk_hashmap *map; /* input string offset -> output offset */
+static const char *const ext_kind_names[EXT_KIND_CNT] = {
+	"func_info",
+	"line_info",
+	"core_relo",
 };
 
-static int intern_str(struct str_cache *c, __u32 *off)
+/*
+ * One input's .BTF.ext, read in place: checked as it is walked (header,
+ * every length, every record against the BTF and its code section), so
+ * a record is looked at once, to check it and to append it.
+ */
+struct ext_reader {
+	struct bk_linker *l;
+	struct src_obj *obj;
+	const char *data;
+	size_t size;
+	struct bk_hashmap *strs; /* input string offset -> output offset */
+};
+
+static int ext_err(struct ext_reader *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int ext_err(struct ext_reader *r, const char *fmt, ...)
 {
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return bk_err(r->l->diag, -EINVAL, "%s: .BTF.ext: %s", r->obj->name,
+		      msg);
+}
+
+static int intern_str(struct ext_reader *r, __u32 *off, const char *what,
+		      const char *sec, __u32 idx)
+{
+	const char *s = btf__str_by_offset(r->obj->btf, *off);
 	uintptr_t out;
 	int res;
 
-	if (bk_hashmap__find(c->map, *off, &out)) {
+	if (bk_hashmap__find(r->strs, *off, &out)) {
 		*off = out;
 		return 0;
 	}
-	res = btf__add_str(c->l->btf, btf__str_by_offset(c->src, *off));
-	if (res < 0)
-		return res;
-	if (bk_hashmap__add(c->map, *off, res))
+	if (!s)
+		return ext_err(
+			r,
+			"section '%s': record #%u: %s offset %u is not a string",
+			sec, idx, what, *off);
+	res = btf__add_str(r->l->btf, s);
+	if (res < 0 || bk_hashmap__add(r->strs, *off, res))
 		return -ENOMEM;
 	*off = res;
 	return 0;
 }
 
-static int fix_rec(struct str_cache *c, const struct src_obj *obj,
-		   enum ext_kind kind, void *rec, size_t insn_shift)
+static int map_type(struct ext_reader *r, __u32 *id, bool want_func,
+		    const char *sec, __u32 idx)
 {
-	int err = 0;
+	const struct src_obj *obj = r->obj;
 
+	if (*id >= obj->type_cnt ||
+	    (want_func && !btf_is_func(btf__type_by_id(obj->btf, *id))))
+		return ext_err(
+			r, "section '%s': record #%u: BTF type [%u] is not %s",
+			sec, idx, *id, want_func ? "a FUNC" : "a valid type");
+	if (*id && !obj->type_map[*id])
+		return ext_err(
+			r,
+			"section '%s': record #%u: BTF type [%u] is not linked",
+			sec, idx, *id);
+	*id = obj->type_map[*id];
+	return 0;
+}
+
+static int fix_rec(struct ext_reader *r, enum ext_kind kind, void *rec,
+		   const struct src_sec *code, __u32 idx)
+{
+	__u32 *insn_off = rec;
+	int err;
+
+	if (*insn_off % BPF_INSN_SZ || *insn_off >= code->size)
+		return ext_err(
+			r,
+			"section '%s': %s record #%u: insn_off %u is not an instruction of the section",
+			code->name, ext_kind_names[kind], idx, *insn_off);
+	*insn_off += code->dst_off;
 	switch (kind) {
 	case EXT_FUNC_INFO: {
 		struct bpf_func_info *fi = rec;
 
-		fi->insn_off += insn_shift;
-		fi->type_id = obj->type_map[fi->type_id];
-		return fi->type_id ? 0 : -ENOENT;
+		return map_type(r, &fi->type_id, true, code->name, idx);
 	}
 	case EXT_LINE_INFO: {
 		struct bpf_line_info *li = rec;
 
-		li->insn_off += insn_shift;
-		err = intern_str(c, &li->file_name_off);
-		return err ?: intern_str(c, &li->line_off);
+		err = intern_str(r, &li->file_name_off, "file name", code->name,
+				 idx);
+		return err
+			       ?: intern_str(r, &li->line_off, "line",
+					     code->name, idx);
 	}
 	default: {
 		struct bpf_core_relo *cr = rec;
 
-		cr->insn_off += insn_shift;
-		if (cr->type_id && !obj->type_map[cr->type_id])
-			return -ENOENT;
-		cr->type_id = obj->type_map[cr->type_id];
-		return intern_str(c, &cr->access_str_off);
+		err = map_type(r, &cr->type_id, false, code->name, idx);
+		return err
+			       ?: intern_str(r, &cr->access_str_off,
+					     "access string", code->name, idx);
 	}
 	}
 }
 
-static int append_ext_sec(struct bk_linker *l, struct src_obj *obj,
-			  struct str_cache *c, enum ext_kind kind,
-			  const struct bk_btf_ext_sec *s)
+static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
+			  const char *name, const char *recs, __u32 cnt,
+			  __u32 rec_size)
 {
 	size_t rec_sz = ext_rec_min_size(kind);
-	const struct src_sec *src = find_src_sec(obj, s->name);
-	struct ext_recs *recs;
+	const struct src_sec *code = find_src_sec(r->obj, name);
+	struct ext_recs *out;
 	__u32 i;
 	int err;
 
-	if (!src || src->skipped || src->dst_id < 0 || !src->is_exec)
-		return bk_err(
-			l->diag, -EINVAL,
-			"%s: .BTF.ext: records for section '%s', which is not linked code",
-			obj->name, s->name);
-	if (s->rec_size < rec_sz)
-		return bk_err(l->diag, -EINVAL,
-			      "%s: .BTF.ext: record size %u is too small",
-			      obj->name, s->rec_size);
-	recs = &l->secs[src->dst_id].ext[kind];
-	if (bk_ensure_mem(&recs->recs, &recs->cap, rec_sz,
-			  recs->cnt + s->rec_cnt))
+	if (!code || code->skipped || code->dst_id < 0 || !code->is_exec)
+		return ext_err(
+			r,
+			"%s records for section '%s', which is not linked code",
+			ext_kind_names[kind], name);
+	out = &r->l->secs[code->dst_id].ext[kind];
+	if (bk_ensure_mem(&out->recs, &out->cap, rec_sz, out->cnt + cnt))
 		return -ENOMEM;
-	for (i = 0; i < s->rec_cnt; i++) {
-		void *rec = (char *)recs->recs + recs->cnt * rec_sz;
+	for (i = 0; i < cnt; i++) {
+		void *rec = (char *)out->recs + out->cnt * rec_sz;
 
 		/* fields beyond what we know are not carried over */
-		memcpy(rec, bk_btf_ext_sec__rec(s, i), rec_sz);
-		err = fix_rec(c, obj, kind, rec, src->dst_off);
-		if (err == -ENOENT)
-			return bk_err(
-				l->diag, -EINVAL,
-				"%s: .BTF.ext: section '%s': record #%u refers to a BTF type that is not linked",
-				obj->name, s->name, i);
+		memcpy(rec, recs + (size_t)i * rec_size, rec_sz);
+		err = fix_rec(r, kind, rec, code, i);
 		if (err)
 			return err;
-		recs->cnt++;
+		out->cnt++;
+	}
+	return 0;
+}
+
+static int read_kind(struct ext_reader *r, enum ext_kind kind, __u32 off,
+		     __u32 len, __u32 hdr_len)
+{
+	const char *p, *end;
+	__u32 rec_size, name_off, cnt;
+	const char *name;
+	int err;
+
+	if (!len)
+		return 0;
+	if (off > r->size - hdr_len || len > r->size - hdr_len - off ||
+	    len < sizeof(__u32))
+		return ext_err(r, "%s at %u, %u bytes, is beyond the section",
+			       ext_kind_names[kind], off, len);
+	p = r->data + hdr_len + off;
+	end = p + len;
+	memcpy(&rec_size, p, sizeof(rec_size));
+	p += sizeof(rec_size);
+	if (rec_size < ext_rec_min_size(kind) || rec_size % sizeof(__u32))
+		return ext_err(r, "%s record size %u is invalid",
+			       ext_kind_names[kind], rec_size);
+	while (p < end) {
+		if ((size_t)(end - p) < 2 * sizeof(__u32))
+			return ext_err(r, "%s: truncated section header",
+				       ext_kind_names[kind]);
+		memcpy(&name_off, p, sizeof(name_off));
+		memcpy(&cnt, p + sizeof(__u32), sizeof(cnt));
+		p += 2 * sizeof(__u32);
+		name = btf__str_by_offset(r->obj->btf, name_off);
+		if (!name)
+			return ext_err(
+				r, "%s: section name offset %u is not a string",
+				ext_kind_names[kind], name_off);
+		if ((size_t)(end - p) / rec_size < cnt)
+			return ext_err(
+				r,
+				"section '%s': %u %s records run past the end",
+				name, cnt, ext_kind_names[kind]);
+		err = append_ext_sec(r, kind, name, p, cnt, rec_size);
+		if (err)
+			return err;
+		p += (size_t)cnt * rec_size;
 	}
 	return 0;
 }
 
 int append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 {
-	struct str_cache c = {.l = l, .src = obj->btf};
-	int kind, err = 0;
-	size_t i;
+	struct ext_reader r = {.l = l, .obj = obj};
+	struct bk_btf_ext_header hdr = {};
+	int err;
 
-	if (!obj->ext || !obj->btf)
+	if (!obj->ext_idx || !obj->btf)
 		return 0;
-	c.map = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
-	if (!c.map)
+	r.data = obj->secs[obj->ext_idx].data;
+	r.size = obj->secs[obj->ext_idx].size;
+	if (!r.data)
+		return 0;
+	if (r.size < offsetof(struct bk_btf_ext_header, core_relo_off))
+		return ext_err(&r, "header is truncated");
+	memcpy(&hdr, r.data, r.size < sizeof(hdr) ? r.size : sizeof(hdr));
+	if (hdr.magic != BTF_MAGIC || hdr.version != 1)
+		return ext_err(&r, "bad magic %#x or version %u", hdr.magic,
+			       hdr.version);
+	if (hdr.hdr_len < offsetof(struct bk_btf_ext_header, core_relo_off) ||
+	    hdr.hdr_len > r.size)
+		return ext_err(&r, "header length %u is invalid", hdr.hdr_len);
+	if (hdr.hdr_len < sizeof(hdr))
+		hdr.core_relo_off = hdr.core_relo_len = 0;
+	r.strs = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
+	if (!r.strs)
 		return bk_err(l->diag, -ENOMEM, "%s: out of memory", obj->name);
-	for (kind = 0; kind < EXT_KIND_CNT && !err; kind++) {
-		size_t n = bk_btf_ext__sec_cnt(obj->ext, src_kinds[kind]);
-
-		for (i = 0; i < n && !err; i++)
-			err = append_ext_sec(
-				l, obj, &c, kind,
-				bk_btf_ext__sec(obj->ext, src_kinds[kind], i));
-	}
-	bk_hashmap__free(c.map);
+	err = read_kind(&r, EXT_FUNC_INFO, hdr.func_info_off, hdr.func_info_len,
+			hdr.hdr_len);
+	err = err
+		      ?: read_kind(&r, EXT_LINE_INFO, hdr.line_info_off,
+				   hdr.line_info_len, hdr.hdr_len);
+	err = err
+		      ?: read_kind(&r, EXT_CORE_RELO, hdr.core_relo_off,
+				   hdr.core_relo_len, hdr.hdr_len);
+	bk_hashmap__free(r.strs);
 	if (err == -ENOMEM)
 		return bk_err(l->diag, err, "%s: out of memory", obj->name);
 	return err;
@@ -280,104 +385,5 @@ int build_btf_ext(struct bk_linker *l, struct btf *btf, void **data,
 			      strerror(-err));
 	}
 	*size = total;
-	return 0;
-}
-
-/* ---- re-pointing strings after dedup --------------------------------------- */
-
-static int move_str(const struct btf *from, struct btf *to, char *field)
-{
-	__u32 off;
-	int res;
-
-	memcpy(&off, field, sizeof(off));
-	res = btf__add_str(to, btf__str_by_offset(from, off) ?: "");
-	if (res < 0)
-		return res;
-	off = res;
-	memcpy(field, &off, sizeof(off));
-	return 0;
-}
-
-static int move_rec_strs(const struct btf *from, struct btf *to, int k,
-			 char *rec)
-{
-	int err;
-
-	switch (k) {
-	case EXT_LINE_INFO:
-		err = move_str(
-			from, to,
-			rec + offsetof(struct bpf_line_info, file_name_off));
-		return err
-			       ?: move_str(from, to,
-					   rec + offsetof(struct bpf_line_info,
-							  line_off));
-	case EXT_CORE_RELO:
-		return move_str(
-			from, to,
-			rec + offsetof(struct bpf_core_relo, access_str_off));
-	default:
-		return 0;
-	}
-}
-
-/* Our own layout (build_btf_ext), so only the strings need walking. */
-static int move_kind_strs(const struct btf *from, struct btf *to, int k,
-			  char *p, size_t len)
-{
-	char *end = p + len;
-	__u32 rec_sz, cnt, i;
-	int err;
-
-	if (!len)
-		return 0;
-	memcpy(&rec_sz, p, sizeof(rec_sz));
-	p += sizeof(rec_sz);
-	while (p + 2 * sizeof(__u32) <= end) {
-		err = move_str(from, to, p);
-		if (err)
-			return err;
-		memcpy(&cnt, p + sizeof(__u32), sizeof(cnt));
-		p += 2 * sizeof(__u32);
-		for (i = 0; i < cnt; i++, p += rec_sz) {
-			err = move_rec_strs(from, to, k, p);
-			if (err)
-				return err;
-		}
-	}
-	return 0;
-}
-
-int rebuild_btf_ext(const void *data, size_t size, const struct btf *from,
-		    struct btf *to, void **out, size_t *out_size)
-{
-	struct bk_btf_ext_header hdr;
-	char *buf = malloc(size ?: 1);
-	int err;
-
-	if (!buf)
-		return -ENOMEM;
-	memcpy(buf, data, size);
-	memcpy(&hdr, buf, sizeof(hdr));
-	/* strings land in the output in this order: part of the canonical
-	 * form, like the type strings before them */
-	err = move_kind_strs(from, to, EXT_FUNC_INFO,
-			     buf + hdr.hdr_len + hdr.func_info_off,
-			     hdr.func_info_len);
-	err = err
-		      ?: move_kind_strs(from, to, EXT_LINE_INFO,
-					buf + hdr.hdr_len + hdr.line_info_off,
-					hdr.line_info_len);
-	err = err
-		      ?: move_kind_strs(from, to, EXT_CORE_RELO,
-					buf + hdr.hdr_len + hdr.core_relo_off,
-					hdr.core_relo_len);
-	if (err) {
-		free(buf);
-		return err;
-	}
-	*out = buf;
-	*out_size = size;
 	return 0;
 }

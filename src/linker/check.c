@@ -120,6 +120,12 @@ static int check_sym(struct bk_linker *l, struct src_obj *obj, size_t idx)
 			l->diag, -EINVAL,
 			"%s: symbol #%zu '%s': a global symbol needs a name and an object or function type",
 			obj->name, idx, name);
+	if (type == STT_SECTION &&
+	    (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE))
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: section symbol #%zu: section index %#x is not a section",
+			obj->name, idx, sym->st_shndx);
 	switch (sym->st_shndx) {
 	case SHN_UNDEF:
 		if (bind == STB_LOCAL)

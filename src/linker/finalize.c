@@ -244,7 +244,7 @@ static void finish_rels(struct bk_linker *l)
 	}
 }
 
-static int write_object(struct bk_linker *l, struct layout *lo)
+static int lay_out_object(struct bk_linker *l, struct layout *lo)
 {
 	int err;
 
@@ -259,32 +259,60 @@ static int write_object(struct bk_linker *l, struct layout *lo)
 	finish_rels(l);
 	lo->wsecs[1].data = bk_strset__data(lo->strtab);
 	lo->wsecs[1].size = bk_strset__data_size(lo->strtab);
-	return bk_elf__write_mem(lo->wsecs, lo->wsec_cnt, 1, EM_BPF,
-				 &l->out_buf, &l->out_size, l->diag);
+	return 0;
+}
+
+void free_layout(struct layout *lo)
+{
+	if (!lo)
+		return;
+	free(lo->order);
+	free(lo->wsecs);
+	free(lo->syms);
+	bk_strset__free(lo->strtab);
+	free(lo->btf);
+	free(lo->ext);
+	free(lo);
 }
 
 int finalize_output(struct bk_linker *l)
 {
-	struct layout lo = {};
+	struct layout *lo = calloc(1, sizeof(*lo));
 	int err;
 
+	if (!lo)
+		return bk_err(l->diag, -ENOMEM, "out of memory");
+	l->layout = lo;
 	err = compact_secs(l);
 	if (err)
 		return err;
 	apply_compaction(l);
 	fixup_relos(l);
 	settle_glob_syms(l);
-	err = finalize_btf(l, &lo.btf, &lo.btf_size, &lo.ext, &lo.ext_size);
-	if (!err) {
-		err = write_object(l, &lo);
-		if (err == -ENOMEM)
-			bk_err(l->diag, err, "out of memory");
-	}
-	free(lo.order);
-	free(lo.wsecs);
-	free(lo.syms);
-	bk_strset__free(lo.strtab);
-	free(lo.btf);
-	free(lo.ext);
+	err = finalize_btf(l, &lo->btf, &lo->btf_size, &lo->ext, &lo->ext_size);
+	if (err)
+		return err;
+	/* the merged BTF is in lo->btf now */
+	btf__free(l->btf);
+	l->btf = NULL;
+	err = lay_out_object(l, lo);
+	if (err == -ENOMEM)
+		return bk_err(l->diag, err, "out of memory");
 	return err;
+}
+
+int write_output_fd(struct bk_linker *l, int fd, const char *name)
+{
+	const struct layout *lo = l->layout;
+
+	return bk_elf__write_fd(lo->wsecs, lo->wsec_cnt, 1, EM_BPF, fd, name,
+				l->diag);
+}
+
+int write_output_mem(struct bk_linker *l, void **buf, size_t *size)
+{
+	const struct layout *lo = l->layout;
+
+	return bk_elf__write_mem(lo->wsecs, lo->wsec_cnt, 1, EM_BPF, buf, size,
+				 l->diag);
 }

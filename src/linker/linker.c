@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "linker_internal.h"
 #include "../elf/elf.h"
@@ -126,7 +125,7 @@ void bk_linker__free(struct bk_linker *l)
 	bk_strset__free(l->glob_names);
 	bk_strset__free(l->static_name_strs);
 	btf__free(l->btf);
-	free(l->out_buf);
+	free_layout(l->layout);
 	free(l->out_path);
 	free(l);
 }
@@ -204,25 +203,6 @@ static int finalize_common(struct bk_linker *l)
 	return 0;
 }
 
-static int write_all(int fd, const void *buf, size_t size, const char *path,
-		     const struct bk_diag *diag)
-{
-	const char *p = buf;
-
-	while (size) {
-		ssize_t n = write(fd, p, size);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return bk_err(diag, -errno, "%s: cannot write: %s",
-				      path, strerror(errno));
-		p += n;
-		size -= n;
-	}
-	return 0;
-}
-
 int bk_linker__finalize(struct bk_linker *l)
 {
 	struct bk_out_file out;
@@ -236,7 +216,7 @@ int bk_linker__finalize(struct bk_linker *l)
 	err = bk_out_file__open(&out, l->out_path, l->diag);
 	if (err)
 		return err;
-	err = write_all(out.fd, l->out_buf, l->out_size, l->out_path, l->diag);
+	err = write_output_fd(l, out.fd, l->out_path);
 	err = err ?: bk_out_file__commit(&out, l->diag);
 	bk_out_file__abort(&out);
 	if (err)
@@ -247,17 +227,8 @@ int bk_linker__finalize(struct bk_linker *l)
 int bk_linker__finalize_mem(struct bk_linker *l, void **buf, size_t *size)
 {
 	int err = finalize_common(l);
-	void *copy;
 
-	if (err)
-		return err;
-	copy = malloc(l->out_size ?: 1);
-	if (!copy)
-		return bk_err(l->diag, -ENOMEM, "out of memory");
-	memcpy(copy, l->out_buf, l->out_size);
-	*buf = copy;
-	*size = l->out_size;
-	return 0;
+	return err ?: write_output_mem(l, buf, size);
 }
 
 /* ---- the link report ------------------------------------------------- */

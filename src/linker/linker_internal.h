@@ -27,7 +27,6 @@
 #include "../lib/strset.h"
 
 struct bk_elf;
-struct bk_btf_ext;
 
 /* BPF relocation types not in every elf.h. */
 #ifndef R_BPF_64_ABS64
@@ -94,14 +93,15 @@ struct src_obj {
 	struct bk_hashmap *sec_by_name; /* name -> src sec index */
 
 	size_t symtab_idx;
+	size_t btf_idx; /* ELF index of .BTF, 0 none */
+	size_t ext_idx; /* ELF index of .BTF.ext, 0 none */
 	const Elf64_Sym *syms;
 	size_t sym_cnt;
 	const char *strs; /* the symbol string table */
 	size_t strs_sz;
 
 	struct btf *btf; /* NULL when the input has no .BTF */
-	struct bk_btf_ext *ext;
-	__u32 type_cnt; /* btf__type_cnt(), 1 without BTF */
+	__u32 type_cnt;	 /* btf__type_cnt(), 1 without BTF */
 	/* non-static VAR/FUNC name -> input BTF id */
 	struct bk_hashmap *btf_by_name;
 	/* input BTF id of a VAR/FUNC -> input BTF id of its DATASEC, or 0 */
@@ -320,9 +320,8 @@ struct bk_linker {
 	size_t ext_proto_cnt;
 	size_t ext_proto_cap;
 
-	/* the result */
-	void *out_buf;
-	size_t out_size;
+	/* the result, laid out by finalize */
+	struct layout *layout;
 };
 
 /* linker.c */
@@ -401,11 +400,18 @@ int visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
 int append_btf_ext(struct bk_linker *l, struct src_obj *obj);
 int build_btf_ext(struct bk_linker *l, struct btf *btf, void **data,
 		  size_t *size);
-int rebuild_btf_ext(const void *data, size_t size, const struct btf *from,
-		    struct btf *to, void **out, size_t *out_size);
 size_t ext_rec_min_size(enum ext_kind kind);
 
+/* canon.c */
+int write_canonical(const struct btf *btf, const void *ext, size_t ext_size,
+		    void **btf_out, size_t *btf_size, void **ext_out,
+		    size_t *ext_out_size);
+
 /* finalize.c */
+struct layout;
 int finalize_output(struct bk_linker *l);
+int write_output_fd(struct bk_linker *l, int fd, const char *name);
+int write_output_mem(struct bk_linker *l, void **buf, size_t *size);
+void free_layout(struct layout *lo);
 
 #endif /* BPFKIT_LINKER_INTERNAL_H */

@@ -70,6 +70,10 @@ static int collect_secs(struct bk_linker *l, struct src_obj *obj)
 		sec->elf_idx = i;
 		sec->is_exec = esec->shdr.sh_flags & SHF_EXECINSTR;
 		sec->skipped = is_consumed_sec(sec);
+		if (strcmp(sec->name, ".BTF") == 0)
+			obj->btf_idx = i;
+		else if (strcmp(sec->name, ".BTF.ext") == 0)
+			obj->ext_idx = i;
 		if (esec->shdr.sh_type == SHT_SYMTAB) {
 			if (obj->symtab_idx)
 				return bk_err(l->diag, -EINVAL,
@@ -206,12 +210,19 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 
 static int load_btf(struct bk_linker *l, struct src_obj *obj)
 {
+	const struct src_sec *sec;
 	int err;
 
 	obj->type_cnt = 1;
-	if (!bk_elf__find_sec(obj->elf, ".BTF"))
+	if (!obj->btf_idx)
 		return 0;
-	err = bk_btf__parse_elf(obj->elf, l->diag, &obj->btf, &obj->ext);
+	sec = &obj->secs[obj->btf_idx];
+	if (!sec->data)
+		return bk_err(l->diag, -EINVAL, "%s: section '.BTF' is empty",
+			      obj->name);
+	/* .BTF.ext is checked while its records are appended (btf_ext.c) */
+	err = bk_btf__parse_buf(sec->data, sec->size, obj->name, l->diag,
+				&obj->btf);
 	if (err)
 		return err;
 	return index_btf(l, obj);
@@ -295,7 +306,6 @@ void linker_free_obj(struct src_obj *obj)
 	free(obj->glob_of_type);
 	free(obj->type_map);
 	free(obj->secs);
-	bk_btf_ext__free(obj->ext);
 	bk_btf__free(obj->btf);
 	bk_elf__free(obj->elf);
 }

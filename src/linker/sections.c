@@ -109,6 +109,16 @@ static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 			(int)strnlen(dst->data, dst->size),
 			(const char *)dst->data,
 			linker_file(l, dst->first_file));
+	if (dst->size == sizeof(__u32) && src->size == sizeof(__u32)) {
+		__u32 mine, theirs;
+
+		memcpy(&mine, src->data, sizeof(mine));
+		memcpy(&theirs, dst->data, sizeof(theirs));
+		return bk_err(l->diag, -EINVAL,
+			      "%s: section '%s': %u differs from %u in %s",
+			      obj->name, dst->name, mine, theirs,
+			      linker_file(l, dst->first_file));
+	}
 	return bk_err(l->diag, -EINVAL,
 		      "%s: section '%s': content differs from the one in %s",
 		      obj->name, dst->name, linker_file(l, dst->first_file));
