@@ -569,7 +569,6 @@ static void gen_shdr_common(const struct obj *o, size_t i)
 
 	SH_PUT(i, sh_name, BIG_OFF, i ? EXP_ALL : EXP_ANY, "beyond");
 	SH_PUT(i, sh_offset, o->size + 0x100, beyond, "beyond");
-	SH_PUT(i, sh_offset, ~0ull - 7, beyond, "wrap");
 	SH_PUT(i, sh_offset, sh->sh_offset + 1,
 	       has_bytes ? garbage_exp(role) : EXP_ANY, "plus1");
 	SH_PUT(i, sh_size, 0xfffffff000ull,
@@ -727,19 +726,6 @@ static void gen_shdr_role(const struct obj *o, size_t i)
 	}
 }
 
-/* Sections that get the common changes although their kind had them. */
-static bool is_extra_sec(const struct obj *o, size_t i)
-{
-	static const char *const extra[] = {"syscall", ".maps"};
-	size_t j;
-
-	for (j = 0; j < ARRAY_SIZE(extra); j++) {
-		if (strcmp(sec_name(o, i), extra[j]) == 0)
-			return true;
-	}
-	return false;
-}
-
 static void gen_shdrs(const struct obj *o)
 {
 	bool seen[ROLE_OTHER + 1] = {0};
@@ -749,13 +735,11 @@ static void gen_shdrs(const struct obj *o)
 	for (i = 0; i < o->shnum; i++) {
 		role = sec_role(o, i);
 		/* every kind of section once; the rest share the same code */
-		if (!seen[role]) {
-			gen_shdr_common(o, i);
-			gen_shdr_role(o, i);
-		} else if (is_extra_sec(o, i)) {
-			gen_shdr_common(o, i);
-		}
+		if (seen[role])
+			continue;
 		seen[role] = true;
+		gen_shdr_common(o, i);
+		gen_shdr_role(o, i);
 	}
 }
 
@@ -783,21 +767,22 @@ static const char *sym_label(const struct obj *o, size_t idx)
 }
 
 /*
- * Symbol #0 must be all zeroes (ELF gABI); others need a name within the
- * string table, a section index in range, a known binding, DEFAULT or
- * HIDDEN visibility, and a section symbol has value 0.
+ * A symbol needs a name within the string table, a section index in range,
+ * a known binding, DEFAULT or HIDDEN visibility, and a section symbol has
+ * value 0.
  */
 static void gen_sym(const struct obj *o, size_t idx, bool full)
 {
 	const Elf64_Sym *s = &o->syms[idx];
 	unsigned char bind = ELF64_ST_BIND(s->st_info);
 	unsigned char type = ELF64_ST_TYPE(s->st_info);
-	const char *must = EXP_LINK;
-	const char *named = EXP_LINK;
+	/*
+	 * gABI wants symbol #0 all zeroes and libbpf checks that, but nothing
+	 * reads it: a reader may ignore it.
+	 */
+	const char *must = idx ? EXP_LINK : EXP_ANY;
 
-	if (idx != 0 && type == STT_FUNC)
-		named = EXP_LOAD; /* libbpf names programs and subprograms */
-	SYM_PUT(idx, st_name, o->symstr_size + 0x100, named, "beyond");
+	SYM_PUT(idx, st_name, o->symstr_size + 0x100, must, "beyond");
 	SYM_PUT(idx, st_shndx, o->shnum + 3, must, "beyond");
 	SYM_PUT(idx, st_shndx, SHN_XINDEX, must, "xindex");
 	SYM_PUT(idx, st_info, ELF64_ST_INFO(5, type), must, "bind5");
@@ -842,7 +827,7 @@ static void gen_syms(const struct obj *o, const char *const *names, size_t cnt,
 	if (file)
 		gen_sym(o, file, false);
 	if (secsym)
-		gen_sym(o, secsym, full_cnt > 2);
+		gen_sym(o, secsym, full_cnt > 1);
 	for (i = 0; i < cnt; i++) {
 		idx = find_sym(o, names[i]);
 		gen_sym(o, idx, i < full_cnt);
@@ -859,7 +844,12 @@ static void gen_syms(const struct obj *o, const char *const *names, size_t cnt,
 		 "rel-%s-%zu-" #field "-%s", sec_name(o, sec), (size_t)(n), \
 		 what)
 
-static void gen_code_rel(const struct obj *o, size_t sec, size_t n)
+/*
+ * The linker must check relocations. The skeleton generator may take what
+ * it needs from symbols and BTF alone, as bpfkit's does (libbpf would
+ * reject these objects when the skeleton opens them).
+ */
+static void gen_code_rel(const struct obj *o, size_t sec, size_t n, bool full)
 {
 	const Elf64_Rel *r = (const void *)(o->buf + REL_OFF(sec, n, r_offset));
 	__u64 sym = ELF64_R_SYM(r->r_info), type = ELF64_R_TYPE(r->r_info);
@@ -871,10 +861,13 @@ static void gen_code_rel(const struct obj *o, size_t sec, size_t n)
 		    sec_role(o, o->syms[i].st_shndx) == ROLE_OTHER)
 			dbgsym = i;
 	}
-	REL_PUT(sec, n, r_info, ELF64_R_INFO(0, type), EXP_LINK, "sym0");
-	REL_PUT(sec, n, r_info, ELF64_R_INFO(o->sym_cnt, type), EXP_LOAD,
+	REL_PUT(sec, n, r_info, ELF64_R_INFO(o->sym_cnt, type), EXP_LINK,
 		"symcnt");
-	REL_PUT(sec, n, r_info, ELF64_R_INFO(0xffffffffu, type), EXP_LOAD,
+	REL_PUT(sec, n, r_offset, r->r_offset + 1, EXP_LINK, "plus1");
+	if (!full)
+		return;
+	REL_PUT(sec, n, r_info, ELF64_R_INFO(0, type), EXP_LINK, "sym0");
+	REL_PUT(sec, n, r_info, ELF64_R_INFO(0xffffffffu, type), EXP_LINK,
 		"symmax");
 	if (dbgsym)
 		REL_PUT(sec, n, r_info, ELF64_R_INFO(dbgsym, type), EXP_ANY,
@@ -882,11 +875,10 @@ static void gen_code_rel(const struct obj *o, size_t sec, size_t n)
 	REL_PUT(sec, n, r_info, ELF64_R_INFO(sym, 0), EXP_ANY, "type0");
 	REL_PUT(sec, n, r_info, ELF64_R_INFO(sym, 99), EXP_LINK, "type99");
 	REL_PUT(sec, n, r_info, ELF64_R_INFO(sym, 3), EXP_ANY, "type-abs32");
-	REL_PUT(sec, n, r_offset, r->r_offset + 1, EXP_LOAD, "plus1");
-	REL_PUT(sec, n, r_offset, r->r_offset + 4, EXP_LOAD, "plus4");
+	REL_PUT(sec, n, r_offset, r->r_offset + 4, EXP_LINK, "plus4");
 	REL_PUT(sec, n, r_offset, r->r_offset + 8, EXP_ANY, "plus8");
-	REL_PUT(sec, n, r_offset, target_size, EXP_LOAD, "secend");
-	REL_PUT(sec, n, r_offset, 0xfffffffffff8ull, EXP_LOAD, "huge");
+	REL_PUT(sec, n, r_offset, target_size, EXP_LINK, "secend");
+	REL_PUT(sec, n, r_offset, 0xfffffffffff8ull, EXP_LINK, "huge");
 }
 
 /* .rel.BTF, .rel.BTF.ext, .rel.debug_*: consumed; nothing is required. */
@@ -919,7 +911,7 @@ static void gen_rels(const struct obj *o)
 {
 	static const char *const aux[] = {".rel.BTF", ".rel.BTF.ext",
 					  ".rel.debug_info"};
-	bool aux_done[ARRAY_SIZE(aux)] = {0}, call_done = false;
+	bool aux_done[ARRAY_SIZE(aux)] = {0}, call_done = false, first = true;
 	long call;
 	size_t i, n;
 
@@ -927,11 +919,12 @@ static void gen_rels(const struct obj *o)
 		if (o->sh[i].sh_type != SHT_REL || !o->sh[i].sh_size)
 			continue;
 		if (sec_role(o, i) == ROLE_CODE_REL) {
-			/* the first of each section, and one call */
-			gen_code_rel(o, i, 0);
+			/* all changes once, and to one call; a few elsewhere */
+			gen_code_rel(o, i, 0, first);
+			first = false;
 			call = find_rel(o, i, 10 /* R_BPF_64_32 */);
 			if (!call_done && call > 0) {
-				gen_code_rel(o, i, call);
+				gen_code_rel(o, i, call, true);
 				call_done = true;
 			}
 			continue;
@@ -1059,7 +1052,8 @@ static void gen_btf_common(const struct obj *o, size_t id)
 	__u32 other = t->info & ~0x1f00ffffu;
 	size_t bad_id = o->type_cnt + 1;
 
-	T_PUT(id, 0, o->bh->str_len, EXP_ALL, "name-end");
+	if (kind == BTF_KIND_INT || kind == BTF_KIND_STRUCT)
+		T_PUT(id, 0, o->bh->str_len, EXP_ALL, "name-end");
 	T_PUT(id, 0, BIG_OFF, EXP_ALL, "name-big");
 	T_PUT(id, 4, other | (kind == 1 ? 20 : 0) << 24 | vlen, EXP_ALL,
 	      "kind-bad");
@@ -1078,7 +1072,8 @@ static void gen_btf_common(const struct obj *o, size_t id)
 	}
 	if (is_ref_kind(kind)) {
 		T_PUT(id, 8, bad_id, EXP_ALL, "type-end");
-		T_PUT(id, 8, 0x7fffffff, EXP_ALL, "type-big");
+		if (kind == BTF_KIND_PTR || kind == BTF_KIND_FUNC)
+			T_PUT(id, 8, 0x7fffffff, EXP_ALL, "type-big");
 		/* a loop: must be rejected or survived, never followed forever */
 		T_PUT(id, 8, id, EXP_ANY, "type-self");
 	}
@@ -1562,8 +1557,8 @@ static void gen_pairs(const char *dir)
 static void gen_base(const char *dir)
 {
 	static const char *const all_syms[] = {
-		"rob_global_fn", "rob_data",	  "LINUX_KERNEL_VERSION",
-		"rob_prog",	 "rob_static_fn", "rob_weak",
+		"rob_global_fn", "LINUX_KERNEL_VERSION", "rob_data",
+		"rob_prog",	 "rob_static_fn",	 "rob_weak",
 		"rob_recs"};
 	static const char *const btf_externs[] = {"LINUX_KERNEL_VERSION"};
 	static const unsigned int btf_kinds[] = {BTF_KIND_VAR};
@@ -1576,7 +1571,7 @@ static void gen_base(const char *dir)
 	gen_ehdr_ident(&o);
 	gen_ehdr_fields(&o);
 	gen_shdrs(&o);
-	gen_syms(&o, all_syms, ARRAY_SIZE(all_syms), 3);
+	gen_syms(&o, all_syms, ARRAY_SIZE(all_syms), 2);
 	gen_rels(&o);
 	gen_btf_hdr(&o);
 	gen_btf_types(&o);
