@@ -535,16 +535,15 @@ int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
 	if (err)
 		return err;
 	if (raw_ext) {
+		/* libbpf keeps a copy: ours can go */
 		ext = btf_ext__new(raw_ext, raw_ext_size);
-		if (!ext) {
-			err = -errno;
-			free(raw_ext);
+		err = ext ? 0 : -errno;
+		free(raw_ext);
+		if (err)
 			return bk_err(l->diag, err, "cannot build .BTF.ext: %s",
 				      strerror(-err));
-		}
 	}
 	err = dedup_and_write(l, ext, btf_data, btf_size, ext_data, ext_size);
 	btf_ext__free(ext);
-	free(raw_ext);
 	return err;
 }

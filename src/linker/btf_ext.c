@@ -48,7 +48,7 @@ struct ext_reader {
 	struct src_obj *obj;
 	const char *data;
 	size_t size;
-	struct bk_hashmap *strs; /* input string offset -> output offset */
+	struct idmap strs; /* input string offset -> output offset */
 };
 
 static int ext_err(struct ext_reader *r, const char *fmt, ...)
@@ -70,10 +70,10 @@ static int intern_str(struct ext_reader *r, __u32 *off, const char *what,
 		      const char *sec, __u32 idx)
 {
 	const char *s = btf__str_by_offset(r->obj->btf, *off);
-	uintptr_t out;
+	__u32 out;
 	int res;
 
-	if (bk_hashmap__find(r->strs, *off, &out)) {
+	if (idmap__find(&r->strs, *off, &out)) {
 		*off = out;
 		return 0;
 	}
@@ -83,7 +83,7 @@ static int intern_str(struct ext_reader *r, __u32 *off, const char *what,
 			"section '%s': record #%u: %s offset %u is not a string",
 			sec, idx, what, *off);
 	res = btf__add_str(r->l->btf, s);
-	if (res < 0 || bk_hashmap__add(r->strs, *off, res))
+	if (res < 0 || idmap__add(&r->strs, *off, res))
 		return -ENOMEM;
 	*off = res;
 	return 0;
@@ -246,9 +246,6 @@ int append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 		return ext_err(&r, "header length %u is invalid", hdr.hdr_len);
 	if (hdr.hdr_len < sizeof(hdr))
 		hdr.core_relo_off = hdr.core_relo_len = 0;
-	r.strs = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
-	if (!r.strs)
-		return bk_err(l->diag, -ENOMEM, "%s: out of memory", obj->name);
 	err = read_kind(&r, EXT_FUNC_INFO, hdr.func_info_off, hdr.func_info_len,
 			hdr.hdr_len);
 	err = err
@@ -257,7 +254,7 @@ int append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 	err = err
 		      ?: read_kind(&r, EXT_CORE_RELO, hdr.core_relo_off,
 				   hdr.core_relo_len, hdr.hdr_len);
-	bk_hashmap__free(r.strs);
+	idmap__free(&r.strs);
 	if (err == -ENOMEM)
 		return bk_err(l->diag, err, "%s: out of memory", obj->name);
 	return err;
@@ -322,8 +319,8 @@ static int write_kind(struct bk_linker *l, struct btf *btf, const int *ids,
 
 	put_u32(p, rec_sz);
 	for (i = 0; i < n; i++) {
-		const struct dst_sec *sec = &l->secs[ids[i]];
-		const struct ext_recs *r = &sec->ext[k];
+		struct dst_sec *sec = &l->secs[ids[i]];
+		struct ext_recs *r = &sec->ext[k];
 		int name_off;
 
 		if (!r->cnt)
@@ -335,6 +332,10 @@ static int write_kind(struct bk_linker *l, struct btf *btf, const int *ids,
 		put_u32(p, r->cnt);
 		memcpy(*p, r->recs, r->cnt * rec_sz);
 		*p += r->cnt * rec_sz;
+		/* laid out: the records are not needed any more */
+		free(r->recs);
+		r->recs = NULL;
+		r->cap = 0;
 	}
 	return 0;
 }

@@ -19,7 +19,7 @@
 
 struct canon {
 	const struct btf *src;
-	struct bk_hashmap *map; /* source string offset -> output offset */
+	struct idmap map; /* source string offset -> output offset */
 	char *strs;
 	size_t strs_len;
 	size_t strs_cap;
@@ -28,12 +28,12 @@ struct canon {
 static int map_str(struct canon *c, __u32 *off)
 {
 	const char *s;
-	uintptr_t out;
+	__u32 out;
 	size_t len;
 
 	if (!*off)
 		return 0;
-	if (bk_hashmap__find(c->map, *off, &out)) {
+	if (idmap__find(&c->map, *off, &out)) {
 		*off = out;
 		return 0;
 	}
@@ -43,7 +43,7 @@ static int map_str(struct canon *c, __u32 *off)
 	len = strlen(s) + 1;
 	if (bk_ensure_mem((void **)&c->strs, &c->strs_cap, 1,
 			  c->strs_len + len) ||
-	    bk_hashmap__add(c->map, *off, c->strs_len))
+	    idmap__add(&c->map, *off, c->strs_len))
 		return -ENOMEM;
 	memcpy(c->strs + c->strs_len, s, len);
 	*off = c->strs_len;
@@ -269,8 +269,7 @@ int write_canonical(const struct btf *btf, const void *ext, size_t ext_size,
 	size_t types_len = 0;
 	int err;
 
-	c.map = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
-	if (!c.map || bk_ensure_mem((void **)&c.strs, &c.strs_cap, 1, 1)) {
+	if (bk_ensure_mem((void **)&c.strs, &c.strs_cap, 1, 1)) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -288,6 +287,6 @@ int write_canonical(const struct btf *btf, const void *ext, size_t ext_size,
 out:
 	free(types);
 	free(c.strs);
-	bk_hashmap__free(c.map);
+	idmap__free(&c.map);
 	return err;
 }

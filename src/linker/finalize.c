@@ -9,7 +9,8 @@
  *
  * Symbols: the null symbol, locals in arrival order, then globals in the
  * order they were first seen. .strtab holds section names, then symbol
- * names, in that order. Linking the result again reproduces it.
+ * names, in that order, not deduplicated (no hashing at the end). Linking
+ * the result again reproduces it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -29,7 +30,7 @@ struct layout {
 	Elf64_Sym *syms;
 	size_t sym_cnt;
 	size_t first_global;
-	struct bk_strset *strtab;
+	struct arena strtab; /* section names, then symbol names */
 	void *btf;
 	size_t btf_size;
 	void *ext;
@@ -100,7 +101,7 @@ static struct bk_elf_wsec *add_wsec(struct layout *lo, const char *name,
 				    __u32 type)
 {
 	struct bk_elf_wsec *w = &lo->wsecs[lo->wsec_cnt++];
-	int off = bk_strset__add_str(lo->strtab, name);
+	int off = arena_add(&lo->strtab, name);
 
 	memset(w, 0, sizeof(*w));
 	w->name = off < 0 ? 0 : off;
@@ -179,11 +180,11 @@ static int emit_sym(struct bk_linker *l, struct layout *lo, size_t handle)
 {
 	struct dst_sym *ds = &l->syms[handle];
 	Elf64_Sym *s = &lo->syms[lo->sym_cnt];
-	const char *name = bk_strset__data(l->sym_names) + ds->name_off;
+	const char *name = l->names.buf + ds->name_off;
 	int off = 0;
 
 	if (*name) {
-		off = bk_strset__add_str(lo->strtab, name);
+		off = arena_add(&lo->strtab, name);
 		if (off < 0)
 			return off;
 	}
@@ -248,8 +249,7 @@ static int lay_out_object(struct bk_linker *l, struct layout *lo)
 {
 	int err;
 
-	lo->strtab = bk_strset__new(NULL, 0);
-	if (!lo->strtab)
+	if (arena_add(&lo->strtab, "") < 0)
 		return -ENOMEM;
 	err = order_secs(l, lo);
 	err = err ?: lay_out_secs(l, lo);
@@ -257,8 +257,8 @@ static int lay_out_object(struct bk_linker *l, struct layout *lo)
 	if (err)
 		return err;
 	finish_rels(l);
-	lo->wsecs[1].data = bk_strset__data(lo->strtab);
-	lo->wsecs[1].size = bk_strset__data_size(lo->strtab);
+	lo->wsecs[1].data = lo->strtab.buf;
+	lo->wsecs[1].size = lo->strtab.len;
 	return 0;
 }
 
@@ -269,7 +269,7 @@ void free_layout(struct layout *lo)
 	free(lo->order);
 	free(lo->wsecs);
 	free(lo->syms);
-	bk_strset__free(lo->strtab);
+	free(lo->strtab.buf);
 	free(lo->btf);
 	free(lo->ext);
 	free(lo);

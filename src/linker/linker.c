@@ -31,19 +31,19 @@ struct dst_sec *linker_sec(struct bk_linker *l, int id)
 
 const char *glob_name(const struct bk_linker *l, const struct glob_sym *g)
 {
-	return bk_strset__data(l->glob_names) + g->name_off;
+	return l->names.buf + g->name_off;
 }
 
-static size_t glob_key_hash(uintptr_t key, void *ctx)
+int arena_add(struct arena *a, const char *s)
 {
-	const struct bk_strset *names = ctx;
+	size_t len = strlen(s) + 1, off = a->len;
 
-	return bk_str_hash(bk_strset__data(names) + key);
-}
-
-static bool glob_key_equal(uintptr_t a, uintptr_t b, void *ctx)
-{
-	return a == b;
+	if (off + len > INT32_MAX ||
+	    bk_ensure_mem((void **)&a->buf, &a->cap, 1, off + len))
+		return -ENOMEM;
+	memcpy(a->buf + off, s, len);
+	a->len += len;
+	return off;
 }
 
 struct bk_linker *bk_linker__new(const char *out_path,
@@ -64,18 +64,12 @@ struct bk_linker *bk_linker__new(const char *out_path,
 	l->diag = opts ? opts->diag : NULL;
 	if (out_path && !(l->out_path = strdup(out_path)))
 		goto err_nomem;
-	l->sym_names = bk_strset__new(NULL, 0);
-	l->glob_names = bk_strset__new(NULL, 0);
 	l->static_name_strs = bk_strset__new(NULL, 0);
 	l->sec_by_name = bk_hashmap__new(bk_cstr_hash, bk_cstr_equal, NULL);
 	l->static_names = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
 	l->btf = btf__new_empty();
-	if (!l->sym_names || !l->glob_names || !l->static_name_strs ||
+	if (arena_add(&l->names, "") < 0 || !l->static_name_strs ||
 	    !l->sec_by_name || !l->static_names || !l->btf)
-		goto err_nomem;
-	l->glob_by_name =
-		bk_hashmap__new(glob_key_hash, glob_key_equal, l->glob_names);
-	if (!l->glob_by_name)
 		goto err_nomem;
 	/* symbol #0 is the null symbol */
 	null_sym = add_dst_sym(l, &handle);
@@ -119,10 +113,9 @@ void bk_linker__free(struct bk_linker *l)
 		free(l->inputs[i]);
 	free(l->inputs);
 	bk_hashmap__free(l->sec_by_name);
-	bk_hashmap__free(l->glob_by_name);
+	nametab__free(&l->glob_tab);
 	bk_hashmap__free(l->static_names);
-	bk_strset__free(l->sym_names);
-	bk_strset__free(l->glob_names);
+	free(l->names.buf);
 	bk_strset__free(l->static_name_strs);
 	btf__free(l->btf);
 	free_layout(l->layout);

@@ -63,6 +63,48 @@ static inline __u32 func_info_word(int linkage)
 /* clang's DATASEC for extern variables without a section attribute */
 #define SEC_EXTERN ".extern"
 
+/* ---- compact tables (idmap.c) ------------------------------------------ */
+
+struct idmap_slot {
+	__u32 key1; /* key + 1; 0: empty */
+	__u32 val;
+};
+
+struct idmap {
+	struct idmap_slot *slots;
+	size_t cap;
+	size_t cnt;
+};
+
+bool idmap__find(const struct idmap *m, __u32 key, __u32 *val);
+int idmap__add(struct idmap *m, __u32 key, __u32 val);
+void idmap__free(struct idmap *m);
+
+struct nametab_slot {
+	__u32 idx1; /* index + 1; 0: empty */
+	__u32 hash;
+};
+
+struct nametab {
+	struct nametab_slot *slots;
+	size_t cap;
+	size_t cnt;
+};
+
+__u32 nametab__hash(const char *name);
+long nametab__find(const struct nametab *t, const char *name, __u32 hash,
+		   bool (*same)(const void *ctx, __u32 idx, const char *name),
+		   const void *ctx);
+int nametab__add(struct nametab *t, __u32 hash, __u32 idx);
+void nametab__free(struct nametab *t);
+
+/* Append-only string storage; offset 0 is "". */
+struct arena {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+
 /* ---- inputs ---------------------------------------------------------- */
 
 struct src_sec {
@@ -194,7 +236,7 @@ struct dst_sec {
 struct dst_sym {
 	Elf64_Sym sym;	/* st_name and st_shndx are set when written */
 	int sec_id;	/* dst sec id, or SYM_SEC_UNDEF / SYM_SEC_ABS */
-	__u32 name_off; /* in l->sym_names */
+	__u32 name_off; /* in l->names */
 	bool is_local;
 	size_t final_idx;
 };
@@ -248,7 +290,7 @@ struct map_info {
 };
 
 struct glob_sym {
-	__u32 name_off; /* in l->glob_names */
+	__u32 name_off; /* in l->names */
 	int sym;	/* sym handle */
 	enum bk_link_sym_kind kind;
 	/* dst sec id of the definition; for an extern, of the section its
@@ -299,13 +341,12 @@ struct bk_linker {
 	struct dst_sym *syms; /* [0] is the null symbol */
 	size_t sym_cnt;
 	size_t sym_cap;
-	struct bk_strset *sym_names;
+	struct arena names; /* symbol names */
 
 	struct glob_sym *globs;
 	size_t glob_cnt;
 	size_t glob_cap;
-	struct bk_strset *glob_names;
-	struct bk_hashmap *glob_by_name; /* glob_names offset -> glob idx */
+	struct nametab glob_tab; /* name -> glob idx */
 
 	/* static variable/map name -> input index, for the duplicate warning */
 	struct bk_hashmap *static_names;
@@ -325,6 +366,7 @@ struct bk_linker {
 };
 
 /* linker.c */
+int arena_add(struct arena *a, const char *s);
 const char *linker_file(const struct bk_linker *l, int file_idx);
 struct dst_sec *linker_sec(struct bk_linker *l, int id);
 const char *glob_name(const struct bk_linker *l, const struct glob_sym *g);

@@ -52,7 +52,7 @@ struct dst_sym *add_dst_sym(struct bk_linker *l, int *handle)
 static int set_sym_name(struct bk_linker *l, struct dst_sym *sym,
 			const char *name)
 {
-	int off = bk_strset__add_str(l->sym_names, name);
+	int off = arena_add(&l->names, name);
 
 	if (off < 0)
 		return off;
@@ -131,21 +131,19 @@ static int append_local(struct bk_linker *l, struct src_obj *obj, size_t idx,
 
 /* ---- globals --------------------------------------------------------- */
 
-static bool glob_match(uintptr_t key, const void *probe, void *ctx)
+static bool same_glob(const void *ctx, __u32 idx, const char *name)
 {
-	const struct bk_strset *names = ctx;
+	const struct bk_linker *l = ctx;
 
-	return strcmp(bk_strset__data(names) + key, probe) == 0;
+	return strcmp(glob_name(l, &l->globs[idx]), name) == 0;
 }
 
-static struct glob_sym *find_glob(struct bk_linker *l, const char *name)
+static struct glob_sym *find_glob(struct bk_linker *l, const char *name,
+				  __u32 hash)
 {
-	uintptr_t idx;
+	long idx = nametab__find(&l->glob_tab, name, hash, same_glob, l);
 
-	if (!bk_hashmap__find_with(l->glob_by_name, bk_str_hash(name),
-				   glob_match, name, NULL, &idx))
-		return NULL;
-	return &l->globs[idx];
+	return idx < 0 ? NULL : &l->globs[idx];
 }
 
 static const char *kind_desc(enum bk_link_sym_kind kind)
@@ -236,21 +234,16 @@ static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
 }
 
 static int new_glob(struct bk_linker *l, struct src_obj *obj,
-		    const struct decl *d)
+		    const struct decl *d, __u32 hash)
 {
 	struct dst_sym *ds;
 	struct glob_sym *g;
-	int handle, name_off, err;
+	int handle;
 
 	if (bk_ensure_mem((void **)&l->globs, &l->glob_cap, sizeof(*l->globs),
-			  l->glob_cnt + 1))
+			  l->glob_cnt + 1) ||
+	    nametab__add(&l->glob_tab, hash, l->glob_cnt))
 		return -ENOMEM;
-	name_off = bk_strset__add_str(l->glob_names, d->name);
-	if (name_off < 0)
-		return name_off;
-	err = bk_hashmap__add(l->glob_by_name, name_off, l->glob_cnt);
-	if (err)
-		return err;
 	ds = add_dst_sym(l, &handle);
 	if (!ds || set_sym_name(l, ds, d->name))
 		return -ENOMEM;
@@ -260,7 +253,7 @@ static int new_glob(struct bk_linker *l, struct src_obj *obj,
 
 	g = &l->globs[l->glob_cnt];
 	memset(g, 0, sizeof(*g));
-	g->name_off = name_off;
+	g->name_off = ds->name_off;
 	g->sym = handle;
 	g->kind = d->kind;
 	g->sec_id = d->sec_id;
@@ -481,14 +474,16 @@ static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
 {
 	struct glob_sym *g;
 	struct decl d;
+	__u32 hash;
 	int err;
 
 	err = fill_decl(l, obj, idx, &d);
 	if (err)
 		return err;
-	g = find_glob(l, d.name);
+	hash = nametab__hash(d.name);
+	g = find_glob(l, d.name, hash);
 	if (!g)
-		return new_glob(l, obj, &d);
+		return new_glob(l, obj, &d, hash);
 	return merge_glob(l, obj, g, &d);
 }
 

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * Compact open-addressing tables for the linker's hot paths, 8 bytes a
+ * slot, at most half full:
+ *   - idmap: __u32 -> __u32 (string offsets, type IDs);
+ *   - nametab: names -> index, the names kept by the caller (the table
+ *     stores the index and a 32-bit hash, and asks the caller to compare).
+ * Neither is ever iterated: output order never depends on them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "linker_internal.h"
+
+#define MIN_CAP 64
+
+static __u32 mix32(__u32 x)
+{
+	x ^= x >> 16;
+	x *= 0x7feb352d;
+	x ^= x >> 15;
+	x *= 0x846ca68b;
+	x ^= x >> 16;
+	return x;
+}
+
+void idmap__free(struct idmap *m)
+{
+	free(m->slots);
+	m->slots = NULL;
+	m->cap = m->cnt = 0;
+}
+
+static int idmap_grow(struct idmap *m)
+{
+	size_t cap = m->cap ? m->cap * 2 : MIN_CAP, i, j;
+	struct idmap_slot *slots = calloc(cap, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (i = 0; i < m->cap; i++) {
+		if (!m->slots[i].key1)
+			continue;
+		for (j = mix32(m->slots[i].key1 - 1) & (cap - 1); slots[j].key1;
+		     j = (j + 1) & (cap - 1))
+			;
+		slots[j] = m->slots[i];
+	}
+	free(m->slots);
+	m->slots = slots;
+	m->cap = cap;
+	return 0;
+}
+
+bool idmap__find(const struct idmap *m, __u32 key, __u32 *val)
+{
+	size_t j;
+
+	if (!m->cnt)
+		return false;
+	for (j = mix32(key) & (m->cap - 1); m->slots[j].key1;
+	     j = (j + 1) & (m->cap - 1)) {
+		if (m->slots[j].key1 == key + 1) {
+			*val = m->slots[j].val;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* key must not be in the map yet, and not be UINT32_MAX. */
+int idmap__add(struct idmap *m, __u32 key, __u32 val)
+{
+	size_t j;
+
+	if ((m->cnt + 1) * 2 > m->cap && idmap_grow(m))
+		return -ENOMEM;
+	for (j = mix32(key) & (m->cap - 1); m->slots[j].key1;
+	     j = (j + 1) & (m->cap - 1))
+		;
+	m->slots[j].key1 = key + 1;
+	m->slots[j].val = val;
+	m->cnt++;
+	return 0;
+}
+
+void nametab__free(struct nametab *t)
+{
+	free(t->slots);
+	t->slots = NULL;
+	t->cap = t->cnt = 0;
+}
+
+static int nametab_grow(struct nametab *t)
+{
+	size_t cap = t->cap ? t->cap * 2 : MIN_CAP, i, j;
+	struct nametab_slot *slots = calloc(cap, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (i = 0; i < t->cap; i++) {
+		if (!t->slots[i].idx1)
+			continue;
+		for (j = mix32(t->slots[i].hash) & (cap - 1); slots[j].idx1;
+		     j = (j + 1) & (cap - 1))
+			;
+		slots[j] = t->slots[i];
+	}
+	free(t->slots);
+	t->slots = slots;
+	t->cap = cap;
+	return 0;
+}
+
+__u32 nametab__hash(const char *name)
+{
+	__u32 h = 2166136261u;
+
+	while (*name) {
+		h ^= (unsigned char)*name++;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+long nametab__find(const struct nametab *t, const char *name, __u32 hash,
+		   bool (*same)(const void *ctx, __u32 idx, const char *name),
+		   const void *ctx)
+{
+	size_t j;
+
+	if (!t->cnt)
+		return -1;
+	for (j = mix32(hash) & (t->cap - 1); t->slots[j].idx1;
+	     j = (j + 1) & (t->cap - 1)) {
+		const struct nametab_slot *s = &t->slots[j];
+
+		if (s->hash == hash && same(ctx, s->idx1 - 1, name))
+			return s->idx1 - 1;
+	}
+	return -1;
+}
+
+/* The name must not be in the table yet. */
+int nametab__add(struct nametab *t, __u32 hash, __u32 idx)
+{
+	size_t j;
+
+	if ((t->cnt + 1) * 2 > t->cap && nametab_grow(t))
+		return -ENOMEM;
+	for (j = mix32(hash) & (t->cap - 1); t->slots[j].idx1;
+	     j = (j + 1) & (t->cap - 1))
+		;
+	t->slots[j].idx1 = idx + 1;
+	t->slots[j].hash = hash;
+	t->cnt++;
+	return 0;
+}
