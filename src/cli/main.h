@@ -31,10 +31,11 @@
 		p_err("what is '%s'?", *argv); \
 		-1;                            \
 	})
-#define GET_ARG()        \
-	({               \
-		argc--;  \
-		*argv++; \
+#define GET_ARG()         \
+	({                \
+		argc--;   \
+		argv++;   \
+		argv[-1]; \
 	})
 #define REQ_ARGS(cnt)                                                       \
 	({                                                                  \
