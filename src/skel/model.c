@@ -37,6 +37,7 @@
 #include "../btf/btf.h"
 #include "../elf/elf.h"
 #include "../lib/hashmap.h"
+#include "../linker/linker.h"
 
 struct model {
 	struct skel *skel;
@@ -68,6 +69,25 @@ static int load_btf(struct skel *skel)
 	err = bk_btf__parse_elf(skel->elf, skel->diag, &skel->btf_owned, &ext);
 	bk_btf_ext__free(ext);
 	skel->btf = skel->btf_owned;
+	return err;
+}
+
+/*
+ * The whole object as the linker checks its inputs (section table, symbols,
+ * relocations, BTF.ext): what libbpf would refuse to open is refused here,
+ * before a header embeds it.
+ */
+static int check_object(const struct skel *skel)
+{
+	struct bk_linker_opts opts = {.sz = sizeof(opts), .diag = skel->diag};
+	struct bk_linker *l = bk_linker__new(NULL, &opts);
+	int err;
+
+	if (!l)
+		return bk_err(skel->diag, -errno, "%s: %s", skel->path,
+			      strerror(errno));
+	err = bk_linker__add_buf(l, skel->elf_buf, skel->elf_sz, skel->path);
+	bk_linker__free(l);
 	return err;
 }
 
@@ -616,6 +636,7 @@ int bk_skel__model_load(struct skel *skel, bool lib)
 	if (!skel->elf)
 		return -errno;
 	err = load_btf(skel);
+	err = err ?: check_object(skel);
 	err = err ?: bk_skel__syms_load(skel, skel->elf, &m.syms);
 	err = err ?: index_datasecs(&m);
 	err = err ?: (lib ? 0 : check_externs(&m));

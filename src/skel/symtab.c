@@ -5,6 +5,7 @@
  * map), and the whole table to walk (programs).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "skel_internal.h"
@@ -34,6 +35,14 @@ static int find_symtab(struct skel_syms *syms, const struct skel *skel)
 		return bk_err(skel->diag, -EINVAL,
 			      "%s: no symbol table with a valid string table",
 			      skel->path);
+	/* Read in place: entries must be whole and aligned. */
+	if (symtab->shdr.sh_entsize != sizeof(Elf64_Sym) ||
+	    symtab->size % sizeof(Elf64_Sym) ||
+	    (uintptr_t)symtab->data % __alignof__(Elf64_Sym))
+		return bk_err(
+			skel->diag, -EINVAL,
+			"%s: section '%s': not an aligned array of %zu-byte symbols",
+			skel->path, symtab->name, sizeof(Elf64_Sym));
 	syms->syms = symtab->data;
 	syms->cnt = symtab->size / sizeof(Elf64_Sym);
 	syms->strs = strtab->data;
