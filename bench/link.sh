@@ -6,8 +6,9 @@
 #
 # For each size (the first F files of one workload of GLOBALS globals per
 # file, F doubling) it prints the median wall time and the peak RSS of
-# each linker, bpftool's time over bpfkit's, and the copy-the-bytes floor:
-# reading every input and writing an output of bpfkit's output size.
+# each linker, bpftool's time over bpfkit's, and the copy-the-bytes floor
+# (bench/copy_floor.c): reading every input and writing an output of
+# bpfkit's output size.
 # Then it checks the targets of the linker issue.
 #
 # Environment:
@@ -46,24 +47,23 @@ for f in "${FILES[@]}"; do
 done
 bash bench/gen_workload.sh "$wl" "$max_files" "$GLOBALS"
 
-# now_us: wall clock in microseconds.
-now_us() {
-	local t=$EPOCHREALTIME
-	echo "${t/./}"
-}
+# the copy-the-bytes floor, one process like the linkers
+floor=$work/copy_floor
+if [ ! -x "$floor" ] || [ "$floor" -ot bench/copy_floor.c ]; then
+	${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -o "$floor" bench/copy_floor.c
+fi
 
-# measure OUT CMD...: run CMD once; sets MS (wall, milliseconds with one
-# decimal), KB (peak RSS) and OK (1 when CMD succeeded). CMD's stderr
-# goes to $work/stderr.
+# measure CMD...: run CMD once; sets MS (wall, milliseconds with one
+# decimal; EPOCHREALTIME, no subshell in the timed span), KB (peak RSS)
+# and OK (1 when CMD succeeded). CMD's stderr goes to $work/stderr.
 measure() {
-	local start end
-	start=$(now_us)
+	local start=${EPOCHREALTIME/./} end
 	if "$TIME" -f %M -o "$work/rss" "$@" >/dev/null 2>"$work/stderr"; then
 		OK=1
 	else
 		OK=0
 	fi
-	end=$(now_us)
+	end=${EPOCHREALTIME/./}
 	MS=$(((end - start) / 100))
 	MS="$((MS / 10)).$((MS % 10))"
 	KB=$(tail -n 1 "$work/rss")
@@ -173,9 +173,7 @@ for f in "${FILES[@]}"; do
 	elif [ -n "$tool_t" ]; then
 		out_bytes=$(wc -c <"$work/tool.o")
 	fi
-	# shellcheck disable=SC2016 # expanded by the inner shell
-	bench_link floor sh -c 'n=$1; o=$2; shift 2; cat "$@" | tail -c "$n" >"$o"' \
-		floor "$out_bytes" "$work/floor.o" "${inputs[@]}"
+	bench_link floor "$floor" "$work/floor.o" "$out_bytes" "${inputs[@]}"
 	floor_t=$T
 
 	growth=-
