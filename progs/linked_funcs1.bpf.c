@@ -11,7 +11,7 @@
 int out_val1;
 int out_ctx1;
 int out_weak1; /* every lf_weak() call lands here: this weak copy wins */
-int ret_weak1, ret_ws1, ret_sw1, ret_wsw1;
+int ret_weak1, ret_ws1, ret_sw1, ret_wsw1, ret_whid1;
 int out_chain1;
 
 static __noinline int subprog(int x)
@@ -62,6 +62,15 @@ __weak int lf_wsw(int x)
 	return x + 500;
 }
 
+/*
+ * Weak and first: wins. File 2's losing weak copy is __hidden, which is
+ * contagious even from a loser: the linked symbol is hidden.
+ */
+__weak int lf_whid(int x)
+{
+	return x * 5;
+}
+
 extern int lf_set_val2(int x);
 /* Hidden at the extern site, before the definition (file 2) is seen. */
 __hidden extern int lf_ctx2(struct linked_ctx *ctx);
@@ -82,6 +91,7 @@ int lf_prog1(struct linked_ctx *ctx)
 	ret_ws1 = lf_ws(1);
 	ret_sw1 = lf_sw(1);
 	ret_wsw1 = lf_wsw(1);
+	ret_whid1 = lf_whid(2);
 	out_chain1 = chain(5);
 	return 1;
 }

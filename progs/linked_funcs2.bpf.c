@@ -7,7 +7,7 @@
 int out_val2;
 int out_ctx2;
 int out_weak2; /* stays 0: this weak lf_weak() loses to file 1's */
-int ret_weak2, ret_ws2, ret_sw2, ret_wsw2;
+int ret_weak2, ret_ws2, ret_sw2, ret_wsw2, ret_whid2;
 int out_chain2;
 
 static __noinline int subprog(int x)
@@ -52,6 +52,12 @@ int lf_wsw(int x)
 	return x + 600;
 }
 
+/* loses to file 1's, but makes the linked lf_whid hidden */
+__weak __hidden int lf_whid(int x)
+{
+	return x * 6;
+}
+
 extern int lf_set_val1(int x);
 /* Hidden at the extern site, after the definition (file 1). */
 __hidden extern int lf_ctx1(struct linked_ctx *ctx);
@@ -72,6 +78,7 @@ int lf_prog2(struct linked_ctx *ctx)
 	ret_ws2 = lf_ws(2);
 	ret_sw2 = lf_sw(2);
 	ret_wsw2 = lf_wsw(2);
+	ret_whid2 = lf_whid(3);
 	out_chain2 = chain(4);
 	return 2;
 }

@@ -211,6 +211,8 @@ readelf_clean() {
 	[ "$(sym "$T/funcs.o" lf_ctx1 | cut -d' ' -f1-3)" = "FUNC GLOBAL HIDDEN" ]
 	[ "$(sym "$T/funcs.o" lf_ctx2 | cut -d' ' -f1-3)" = "FUNC GLOBAL HIDDEN" ]
 	[ "$(sym "$T/funcs.o" lf_set_val1 | cut -d' ' -f1-3)" = "FUNC GLOBAL DEFAULT" ]
+	# hidden from a losing weak definition
+	[ "$(sym "$T/funcs.o" lf_whid | cut -d' ' -f1-3)" = "FUNC WEAK HIDDEN" ]
 	# no extern is left: every call resolved
 	[ "$(sym "$T/funcs.o" lf_triple | cut -d' ' -f4)" != UND ]
 	# each file keeps its own static subprog
@@ -521,6 +523,20 @@ readelf_clean() {
 	[ "$(sym "$T/lib.o" app_map | cut -d' ' -f4)" != UND ]
 	run ! bpftool gen object "$T/app.o" "$PROGS/linked_app.bpf.o" "$T/lib.o"
 	[[ $output == *"conflicting non-weak symbol"*"app_map"* ]]
+}
+
+# --- an empty section in two inputs --------------------------------------
+
+@test "the same empty section in two inputs links (bpftool aborts)" {
+	bpfkit gen object "$T/empty.o" "$PROGS/linked_empty1.bpf.o" \
+		"$PROGS/linked_empty2.bpf.o"
+	readelf_clean "$T/empty.o"
+	fixpoint "$T/empty.o"
+	[ "$(sym "$T/empty.o" le_empty2 | cut -d' ' -f1,2)" = "OBJECT GLOBAL" ]
+	require_bpftool
+	# bpftool 7.1: "free(): double free detected", SIGABRT
+	run -134 bpftool gen object "$T/tool.o" "$PROGS/linked_empty1.bpf.o" \
+		"$PROGS/linked_empty2.bpf.o"
 }
 
 # --- every positive scenario at once -------------------------------------

@@ -326,6 +326,9 @@ static void funcs_check(struct run *r)
 	expect_var(r, ".bss", "ret_wsw1", 601);
 	expect_var(r, ".bss", "ret_wsw2", 602);
 	expect_var(r, ".bss", "ret_wsw3", 603);
+	/* lf_whid: file 1's weak x * 5 beats file 2's hidden weak x * 6 */
+	expect_var(r, ".bss", "ret_whid1", 10);
+	expect_var(r, ".bss", "ret_whid2", 15);
 	/*
 	 * lf_double(x) = file 2's subprog = 2x; lf_triple(x) = 3x.
 	 * chain1(5) = lf_triple(5) + (5 + 1) = 21
@@ -338,6 +341,7 @@ static void funcs_check(struct run *r)
 	/* hidden at an extern site only, yet verified as static */
 	expect_func_linkage(r, "lf_ctx1", BTF_FUNC_STATIC);
 	expect_func_linkage(r, "lf_ctx2", BTF_FUNC_STATIC);
+	expect_func_linkage(r, "lf_whid", BTF_FUNC_STATIC);
 	expect_func_linkage(r, "lf_set_val1", BTF_FUNC_GLOBAL);
 }
 
