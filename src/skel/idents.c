@@ -2,7 +2,6 @@
 /* Field names: what would make two things one field of a skeleton. */
 #include <errno.h>
 #include <stddef.h>
-#include <string.h>
 
 #include "skel_internal.h"
 #include "../lib/hashmap.h"
@@ -15,41 +14,34 @@
  */
 struct ident_ns {
 	const char *what; /* "maps", "progs", "bss", ... */
-	const char *(*describe)(const struct skel *skel, const void *owners,
-				size_t idx, char *buf, size_t buf_sz);
+	void (*describe)(const void *owners, size_t idx, char *buf,
+			 size_t buf_sz);
 	const void *owners;
 	size_t cnt;
 	size_t elem_sz;
-	size_t name_off;  /* offsetof the const char *name member */
 	size_t ident_off; /* offsetof the char *ident member */
 };
 
-static const char *describe_map(const struct skel *skel, const void *owners,
-				size_t idx, char *buf, size_t sz)
+static void describe_map(const void *owners, size_t idx, char *buf, size_t sz)
 {
 	const struct skel_map *m = (const struct skel_map *)owners + idx;
 
 	snprintf(buf, sz, "%s '%s'", m->name[0] == '.' ? "section" : "map",
 		 m->name);
-	return buf;
 }
 
-static const char *describe_prog(const struct skel *skel, const void *owners,
-				 size_t idx, char *buf, size_t sz)
+static void describe_prog(const void *owners, size_t idx, char *buf, size_t sz)
 {
 	const struct skel_prog *p = (const struct skel_prog *)owners + idx;
 
 	snprintf(buf, sz, "program '%s' (section '%s')", p->name, p->sec_name);
-	return buf;
 }
 
-static const char *describe_var(const struct skel *skel, const void *owners,
-				size_t idx, char *buf, size_t sz)
+static void describe_var(const void *owners, size_t idx, char *buf, size_t sz)
 {
 	const struct skel_var *v = (const struct skel_var *)owners + idx;
 
 	snprintf(buf, sz, "variable '%s' (offset %u)", v->name, v->offset);
-	return buf;
 }
 
 static const char *ns_str(const struct ident_ns *ns, size_t idx, size_t off)
@@ -62,18 +54,14 @@ static const char *ns_str(const struct ident_ns *ns, size_t idx, size_t off)
 static int report_clash(const struct skel *skel, const struct ident_ns *ns,
 			size_t first_idx, size_t idx)
 {
-	bool same = strcmp(ns_str(ns, first_idx, ns->name_off),
-			   ns_str(ns, idx, ns->name_off)) == 0;
 	char first[256], second[256];
 
-	ns->describe(skel, ns->owners, first_idx, first, sizeof(first));
-	ns->describe(skel, ns->owners, idx, second, sizeof(second));
-	return bk_err(
-		skel->diag, -EEXIST,
-		"%s: %s and %s would both be the skeleton field '%s.%s'%s",
-		skel->path, first, second, ns->what,
-		ns_str(ns, idx, ns->ident_off),
-		same ? " (static definitions from two linked files?)" : "");
+	ns->describe(ns->owners, first_idx, first, sizeof(first));
+	ns->describe(ns->owners, idx, second, sizeof(second));
+	return bk_err(skel->diag, -EEXIST,
+		      "%s: %s and %s would both be the skeleton field '%s.%s'",
+		      skel->path, first, second, ns->what,
+		      ns_str(ns, idx, ns->ident_off));
 }
 
 static int check_ns(const struct skel *skel, const struct ident_ns *ns)
@@ -105,7 +93,6 @@ static int check_ns(const struct skel *skel, const struct ident_ns *ns)
 	{                                                                  \
 		.what = (what_), .describe = (describe_), .owners = (arr), \
 		.cnt = (cnt_), .elem_sz = sizeof(*(arr)),                  \
-		.name_off = offsetof(__typeof__(*(arr)), name),            \
 		.ident_off = offsetof(__typeof__(*(arr)), ident),          \
 	}
 

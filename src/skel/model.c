@@ -384,7 +384,6 @@ static int add_data_sec(struct model *m, const char *name, __u64 elf_sz)
 	memset(sec, 0, sizeof(*sec));
 	sec->real_name = name;
 	sec->keep_mods = strcmp(name, ".kconfig") == 0;
-	sec->has_btf = ds != NULL;
 	if (ds) {
 		err = collect_vars(m, sec, ds);
 		err = err ?: place_vars(m, sec, ds->size ?: elf_sz);

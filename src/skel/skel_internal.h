@@ -17,10 +17,11 @@ struct bk_elf;
 struct bk_hashmap;
 
 /*
- * What a skeleton shows of one BPF object: the model is built once from the
- * object as libbpf opens it (so names and section layouts are those libbpf
- * will see at run time), checked for fields that would be ambiguous, then
- * printed by the skeleton or subskeleton generator.
+ * What a skeleton shows of one BPF object: the model (model.c) is built
+ * once from the object's symbols and BTF, with the names and layouts libbpf
+ * gives the same things at run time, checked for fields that would be
+ * ambiguous or misplaced, then printed by the skeleton or subskeleton
+ * generator.
  */
 
 /* A global variable of a data section, as a field of its section struct. */
@@ -34,13 +35,15 @@ struct skel_var {
 	__u32 align;	  /* .kconfig only: of the type */
 };
 
-/* A memory-mapped data section (.bss, .data, .rodata, .kconfig, ...). */
+/*
+ * A memory-mapped data section (.bss, .data, .rodata, .kconfig, ...): one
+ * that holds global variables.
+ */
 struct skel_sec {
 	const char *real_name; /* ".data.custom": the section name */
 	char *ident;	       /* "data_custom": the field name */
-	struct skel_var *vars; /* non-static variables, by offset */
+	struct skel_var *vars; /* its global variables, by offset */
 	size_t var_cnt;
-	bool has_btf;	/* false: no DATASEC (e.g. .rodata.str1.1) */
 	bool keep_mods; /* .kconfig keeps const/volatile */
 };
 

@@ -94,10 +94,8 @@ static int emit_struct(struct skel *skel)
 				skel->progs[i].ident);
 		fputs("\t} progs;\n", skel->out);
 	}
-	for (i = 0; i < skel->sec_cnt && !err; i++) {
-		if (skel->secs[i].has_btf)
-			err = emit_sec_struct(skel, &skel->secs[i]);
-	}
+	for (i = 0; i < skel->sec_cnt && !err; i++)
+		err = emit_sec_struct(skel, &skel->secs[i]);
 	if (err)
 		return err;
 	return bk_skel__codegen(skel, "\
