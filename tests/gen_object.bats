@@ -219,6 +219,31 @@ readelf_clean() {
 	[ "$(sym "$T/funcs.o" subprog | grep -c '^FUNC LOCAL')" -eq 3 ]
 }
 
+@test "funcs: files 1+2 linked first, then with file 3: same bytes, same run" {
+	require_kernel
+	local -a in
+	mapfile -t in < <(inputs funcs)
+	bpfkit gen object "$T/f12.o" "${in[0]}" "${in[1]}"
+	bpfkit gen object "$T/f12_3.o" "$T/f12.o" "${in[2]}"
+	runs funcs "$T/f12_3.o"
+	link_bpfkit funcs "$T/f123.o"
+	cmp "$T/f123.o" "$T/f12_3.o"
+}
+
+@test "funcs: files 2+3 linked first, then file 1 before them" {
+	require_kernel
+	local -a in
+	mapfile -t in < <(inputs funcs)
+	bpfkit gen object "$T/f23.o" "${in[1]}" "${in[2]}"
+	# file 3 defines lf_sw weak, file 2 only refers to it: the definition
+	# stays weak (a reference does not strengthen a definition, as with
+	# ld -r), so file 1's strong lf_sw can still override it. bpftool 7.1
+	# makes it strong here and then reports two strong definitions.
+	[ "$(sym "$T/f23.o" lf_sw | cut -d' ' -f1,2)" = "FUNC WEAK" ]
+	bpfkit gen object "$T/f1_23.o" "${in[0]}" "$T/f23.o"
+	runs funcs "$T/f1_23.o"
+}
+
 @test "funcs: output is a fixpoint at the first link" {
 	link_bpfkit funcs "$T/funcs.o"
 	fixpoint "$T/funcs.o"
@@ -537,6 +562,30 @@ readelf_clean() {
 	# bpftool 7.1: "free(): double free detected", SIGABRT
 	run -134 bpftool gen object "$T/tool.o" "$PROGS/linked_empty1.bpf.o" \
 		"$PROGS/linked_empty2.bpf.o"
+}
+
+# --- the output file ----------------------------------------------------
+
+@test "the output may be one of the inputs (bpftool truncates it first)" {
+	local -a in
+	mapfile -t in < <(inputs funcs)
+	cp "${in[0]}" "$T/a.o"
+	bpfkit gen object "$T/a.o" "$T/a.o" "${in[1]}" "${in[2]}"
+	link_bpfkit funcs "$T/b.o"
+	cmp "$T/a.o" "$T/b.o"
+	require_bpftool
+	cp "${in[0]}" "$T/c.o"
+	run ! bpftool gen object "$T/c.o" "$T/c.o" "${in[1]}"
+}
+
+@test "input paths do not leak into the output" {
+	local -a in
+	mapfile -t in < <(inputs funcs)
+	link_bpfkit funcs "$T/abs.o"
+	cd "$PROGS"
+	bpfkit gen object "$T/rel.o" linked_funcs1.bpf.o ./linked_funcs2.bpf.o \
+		../progs/linked_funcs3.bpf.o
+	cmp "$T/abs.o" "$T/rel.o"
 }
 
 # --- every positive scenario at once -------------------------------------
