@@ -361,6 +361,19 @@ EOF
 	done
 }
 
+@test "skeleton: a field that is a C++ keyword is a warning, and the header is C" {
+	command -v clang >/dev/null || skip "clang is not installed"
+	local d="$BATS_TEST_TMPDIR"
+	printf 'int class;\nint delete_me;\n' >"$d/kw.c"
+	clang -g -O2 -target bpf -c -o "$d/kw.o" "$d/kw.c"
+	run --separate-stderr -0 bpfkit gen skeleton "$d/kw.o"
+	[[ $stderr == *"kw.o: the skeleton field 'bss.class' is a C++ keyword: the header compiles as C only"* ]]
+	[[ $stderr != *delete_me* ]]
+	printf '%s\n' "$output" >"$d/kw.skel.h"
+	printf '#include "kw.skel.h"\nint main(void) { return 0; }\n' >"$d/u.c"
+	gcc -Wall -Wextra -Werror -I"$d" -c -o /dev/null "$d/u.c"
+}
+
 @test "errors: two names that would be one field" {
 	expect_error gen skeleton "$PROGS/skel_clash_map.bpf.o" -- \
 		"map 'bss' and section '.bss' would both be the skeleton field 'maps.bss'"

@@ -78,6 +78,11 @@ static int check_ns(const struct skel *skel, const struct ident_ns *ns)
 		const char *ident = ns_str(ns, i, ns->ident_off);
 
 		err = bk_hashmap__add(seen, (uintptr_t)ident, i);
+		/* Valid C, as in the BPF source, but not C++. */
+		if (!err && bk_skel__is_keyword(ident))
+			bk_warn(skel->diag,
+				"%s: the skeleton field '%s.%s' is a C++ keyword: the header compiles as C only",
+				skel->path, ns->what, ident);
 		if (err == -ENOMEM) {
 			err = bk_err(skel->diag, -ENOMEM, "out of memory");
 		} else if (err) {

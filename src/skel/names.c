@@ -38,7 +38,7 @@ static int cmp_keyword(const void *key, const void *elem)
 	return strcmp(key, *(const char *const *)elem);
 }
 
-static bool is_keyword(const char *name)
+bool bk_skel__is_keyword(const char *name)
 {
 	return bsearch(name, keywords, ARRAY_SIZE(keywords),
 		       sizeof(keywords[0]), cmp_keyword) != NULL;
@@ -61,7 +61,7 @@ static const char *why_not_ident(const char *name)
 		if (!is_ident_char(*p))
 			return "only letters, digits and '_' may appear in it";
 	}
-	if (is_keyword(name))
+	if (bk_skel__is_keyword(name))
 		return "it is a C or C++ keyword";
 	return NULL;
 }

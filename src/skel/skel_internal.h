@@ -126,10 +126,14 @@ void bk_skel__put_bytes(FILE *out, const void *buf, size_t size);
 /* Print the declaration of a variable of type_id named field. */
 int bk_skel__put_decl(struct skel *skel, __u32 type_id, const char *field,
 		      int indent, bool strip_mods);
+
+/* names.c */
 /* Upper-cased "__NAME_SUFFIX__" include guard, malloc'ed. */
 char *bk_skel__guard(const char *obj_name, const char *suffix);
 /* A copy of name with every non-identifier character made '_'. */
 char *bk_skel__sanitize(const char *name);
+/* A keyword of C or C++. */
+bool bk_skel__is_keyword(const char *name);
 
 /* skeleton.c, subskeleton.c */
 int bk_skel__emit_skeleton(struct skel *skel);
