@@ -54,11 +54,12 @@ if [ ! -x "$floor" ] || [ "$floor" -ot bench/copy_floor.c ]; then
 fi
 
 # measure CMD...: run CMD once; sets MS (wall, milliseconds with one
-# decimal; EPOCHREALTIME, no subshell in the timed span), KB (peak RSS)
-# and OK (1 when CMD succeeded). CMD's stderr goes to $work/stderr.
+# decimal; EPOCHREALTIME, no subshell in the timed span), CPU (user + sys
+# ms, 10 ms resolution), KB (peak RSS) and OK (1 when CMD succeeded).
+# CMD's stderr goes to $work/stderr.
 measure() {
 	local start=${EPOCHREALTIME/./} end
-	if "$TIME" -f %M -o "$work/rss" "$@" >/dev/null 2>"$work/stderr"; then
+	if "$TIME" -f '%M %U %S' -o "$work/rss" "$@" >/dev/null 2>"$work/stderr"; then
 		OK=1
 	else
 		OK=0
@@ -66,7 +67,8 @@ measure() {
 	end=${EPOCHREALTIME/./}
 	MS=$(((end - start) / 100))
 	MS="$((MS / 10)).$((MS % 10))"
-	KB=$(tail -n 1 "$work/rss")
+	read -r KB CPU_U CPU_S < <(tail -n 1 "$work/rss")
+	CPU=$(awk -v u="$CPU_U" -v s="$CPU_S" 'BEGIN { printf "%.0f", (u + s) * 1000 }')
 }
 
 # median: of the numbers on stdin.
@@ -77,10 +79,11 @@ median() {
 }
 
 # bench_link NAME CMD...: up to RUNS runs of CMD, fewer when one run takes
-# more than 2 s (3 runs) or 10 s (1 run). Sets T (median ms), RSS (max
-# KB), N (runs) and GOOD (1 when every run succeeded).
+# more than 2 s (3 runs) or 10 s (1 run). Sets T (median wall ms), C
+# (median CPU ms), RSS (max KB), N (runs) and GOOD (1 when every run
+# succeeded).
 bench_link() {
-	local name=$1 times=() i limit=$RUNS rss=0
+	local name=$1 times=() cpus=() i limit=$RUNS rss=0
 	shift
 	GOOD=1
 	for ((i = 0; i < limit; i++)); do
@@ -91,6 +94,7 @@ bench_link() {
 			break
 		fi
 		times+=("$MS")
+		cpus+=("$CPU")
 		((KB > rss)) && rss=$KB
 		if ((i == 0)); then
 			if ((${MS%.*} > 10000)); then
@@ -102,10 +106,10 @@ bench_link() {
 	done
 	N=${#times[@]}
 	RSS=$rss
+	T='' C=''
 	if ((N)); then
 		T=$(printf '%s\n' "${times[@]}" | median)
-	else
-		T=
+		C=$(printf '%s\n' "${cpus[@]}" | median)
 	fi
 }
 
@@ -133,14 +137,14 @@ mb() {
 
 # row COLUMN...: one table row
 row() {
-	printf '%5s %7s %7s %7s | %9s %7s | %9s %7s %4s | %8s | %8s %6s | %6s\n' "$@"
+	printf '%5s %7s %7s %6s | %9s %7s %7s | %9s %7s %4s | %7s | %8s %6s | %6s\n' "$@"
 }
 
 printf "bpfkit gen object vs bpftool gen object, %s globals per file, median of up to %s runs\n" \
 	"$GLOBALS" "$RUNS"
-row files globals syms in_MB "bpfkit_ms" RSS_MB "bpftool_ms" RSS_MB runs \
+row files globals syms in_MB "bpfkit_ms" cpu_ms RSS_MB "bpftool_ms" RSS_MB runs \
 	"speedup" floor_ms kit/fl growth
-printf -- '-%.0s' {1..118}
+printf -- '-%.0s' {1..124}
 echo
 
 missed=()
@@ -156,7 +160,7 @@ for f in "${FILES[@]}"; do
 	cat "${inputs[@]}" >/dev/null # warm the page cache
 
 	bench_link bpfkit "$BPFKIT" gen object "$work/kit.o" "${inputs[@]}"
-	kit_t=$T kit_rss=$RSS kit_ok=$GOOD
+	kit_t=$T kit_cpu=$C kit_rss=$RSS kit_ok=$GOOD
 	((kit_ok)) || failed=1
 
 	tool_t='' tool_rss='' tool_n=-
@@ -184,7 +188,7 @@ for f in "${FILES[@]}"; do
 		kit_t='' prev_t=''
 	fi
 	row "$f" "$GLOBALS" "$syms" "$(mb $((in_bytes / 1024)))" \
-		"${kit_t:-FAIL}" "$(mb "$kit_rss")" "${tool_t:--}" \
+		"${kit_t:-FAIL}" "${kit_cpu:--}" "$(mb "$kit_rss")" "${tool_t:--}" \
 		"$( [ -n "$tool_t" ] && mb "$tool_rss" || echo -)" "$tool_n" \
 		"$(ratio "$tool_t" "$kit_t")" "$floor_t" \
 		"$(ratio "$kit_t" "$floor_t")" "$growth"
