@@ -49,6 +49,8 @@ extern const int in_ro2;
 extern const volatile int in_ro_custom2;
 
 int out_bss1, out_data1, out_ro1, out_sw1, out_static1, out_custom1;
+/* formatted from a string literal in .rodata.str1.1, merged with file 2's */
+char out_str1[16];
 int out_kver1, out_bpf_syscall1, out_not_set1;
 long out_ksym1, out_no_ksym1;
 
@@ -69,6 +71,12 @@ int lv_prog1(__u64 *ctx)
 	out_sw1 = in_data_sw;
 	out_static1 = lv_static;
 	out_custom1 = in_custom1 + in_ro_custom2;
+	{
+		__u64 arg = in_data1;
+
+		bpf_snprintf(out_str1, sizeof(out_str1), "one=%d", &arg,
+			     sizeof(arg));
+	}
 	out_kver1 = LINUX_KERNEL_VERSION;
 	out_bpf_syscall1 = CONFIG_BPF_SYSCALL;
 	out_not_set1 = CONFIG_BPFKIT_NOT_SET;

@@ -33,6 +33,7 @@ extern const int in_ro1;
 extern int in_custom1;
 
 int out_bss2, out_data2, out_ro2, out_sw2, out_static2, out_custom2;
+char out_str2[16];
 int out_kver2, out_bpf_syscall2, out_not_set2;
 long out_ksym2;
 
@@ -52,6 +53,12 @@ int lv_prog2(__u64 *ctx)
 	out_sw2 = in_data_sw;
 	out_static2 = lv_static;
 	out_custom2 = in_custom1 * in_ro_custom2;
+	{
+		__u64 arg = in_data2;
+
+		bpf_snprintf(out_str2, sizeof(out_str2), "the second=%d", &arg,
+			     sizeof(arg));
+	}
 	out_kver2 = LINUX_KERNEL_VERSION;
 	out_bpf_syscall2 = CONFIG_BPF_SYSCALL;
 	out_not_set2 = CONFIG_BPFKIT_NOT_SET;

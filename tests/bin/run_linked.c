@@ -246,6 +246,21 @@ static void expect_var(struct run *r, const char *sec, const char *name,
 		fail(r, "var %s = %lld, expected %lld", name, got, want);
 }
 
+/* Expect the NUL-terminated string in char array NAME of section SEC. */
+static void expect_str(struct run *r, const char *sec, const char *name,
+		       const char *want)
+{
+	bool is_signed;
+	__u32 size = 0;
+	const char *p = find_var(r, sec, name, &size, &is_signed);
+
+	if (!p)
+		return;
+	if (strnlen(p, size) == size || strcmp(p, want))
+		fail(r, "var %s = \"%.*s\", expected \"%s\"", name, (int)size,
+		     p, want);
+}
+
 /* Expect ELEM's value (an int or a long) at integer KEY of map NAME. */
 static void expect_elem(struct run *r, const char *name, const void *key,
 			size_t val_sz, long long want)
@@ -433,6 +448,9 @@ static void vars_check(struct run *r)
 	/* in_custom1 (.data.custom) and in_ro_custom2 (.rodata.custom) */
 	expect_var(r, ".bss", "out_custom1", 7 + 9);
 	expect_var(r, ".bss", "out_custom2", 7 * 9);
+	/* each file's format string, with in_data1 and in_data2 */
+	expect_str(r, ".bss", "out_str1", "one=1");
+	expect_str(r, ".bss", "out_str2", "the second=2");
 	expect_var(r, ".bss", "out_kver1", kver);
 	expect_var(r, ".bss", "out_kver2", kver);
 	/* CONFIG_BPF_SYSCALL=y in every kernel that runs this test */
