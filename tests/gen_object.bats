@@ -4,8 +4,8 @@
 # (tests/bin/run_linked.c checks every value), compare with bpftool's link
 # of the same inputs, and check that output is a fixpoint and deterministic.
 #
-# Where bpftool 7.1 links wrongly (see /work/shared/REFERENCE.md), the test
-# asserts bpfkit's correct behaviour and says how bpftool differs.
+# Where bpftool 7.1 links wrongly, the test asserts bpfkit's correct
+# behaviour and says how bpftool differs.
 load helpers
 
 setup() {
