@@ -170,6 +170,50 @@ maps_slack() {
 	echo $((size - used))
 }
 
+# datasec_consistent OBJ: every DATASEC entry is its symbol's offset and
+# size, entries are sorted and do not overlap, and each DATASEC has its
+# section's size (.kconfig, .ksyms and unresolved externs have no bytes:
+# left out).
+datasec_consistent() {
+	{
+		readelf -SW "$1" 2>/dev/null | sed -nE 's/^ *\[ *([0-9]+)\] /\1 /p' |
+			awk '{ print "S", $1, $2, $6 }'
+		readelf -sW "$1" 2>/dev/null |
+			awk '$4 == "OBJECT" { print "Y", $7, $8, $2, $3 }'
+		bpftool btf dump file "$1" |
+			sed -nE "s/^\[[0-9]+\] DATASEC '([^']+)' size=([0-9]+).*/D \1 \2/p;
+				 s/^\[[0-9]+\] VAR '([^']+)' .*linkage=extern$/E \1/p;
+				 s/^[[:space:]]+type_id=[0-9]+ offset=([0-9]+) size=([0-9]+) \(VAR '([^']+)'\)/V \3 \1 \2/p"
+	} | awk '
+	function hex(h,   i, c, v) {
+		v = 0
+		for (i = 1; i <= length(h); i++) {
+			c = index("0123456789abcdef", substr(h, i, 1)) - 1
+			v = v * 16 + c
+		}
+		return v
+	}
+	function bad(msg) { print "DATASEC " sec ": " msg; err = 1 }
+	$1 == "S" { secname[$2] = $3; secsize[$3] = hex($4) }
+	$1 == "Y" { sym[secname[$2] SUBSEP $3 SUBSEP hex($4) SUBSEP $5] = 1 }
+	$1 == "D" {
+		sec = $2; end = 0
+		skip = (sec == ".kconfig" || sec == ".ksyms")
+		if (!skip && secsize[sec] != $3)
+			bad("size " $3 ", section size " secsize[sec])
+	}
+	$1 == "E" { ext[$2] = 1 }
+	# an unresolved extern (a library'"'"'s map) has no bytes yet
+	$1 == "V" && !skip && !($2 in ext) {
+		if ($3 < end)
+			bad("VAR " $2 " at " $3 " overlaps or is out of order")
+		end = $3 + $4
+		if (!((sec SUBSEP $2 SUBSEP $3 SUBSEP $4) in sym))
+			bad("VAR " $2 " offset " $3 " size " $4 " matches no symbol")
+	}
+	END { exit err }'
+}
+
 # readelf_clean OBJ: readelf finds nothing to warn about (locals before
 # globals, sh_info right, indices in range).
 readelf_clean() {
@@ -595,6 +639,28 @@ readelf_clean() {
 	for s in funcs vars maps weak maps_fwd maps_partial ksyms lib; do
 		link_bpfkit $s "$T/$s.o"
 		readelf_clean "$T/$s.o"
+	done
+}
+
+@test "every scenario: each DATASEC entry is its symbol's offset and size" {
+	local s
+	for s in funcs vars maps weak maps_fwd maps_partial ksyms lib; do
+		link_bpfkit $s "$T/$s.o"
+		datasec_consistent "$T/$s.o"
+	done
+}
+
+@test "bpftool's DATASEC entries disagree with its symbols where it links wrongly" {
+	require_bpftool
+	# weak: the losers' offsets; maps_fwd: offset 0 for early externs
+	local s
+	for s in weak maps_fwd; do
+		link_bpftool $s "$T/$s.o"
+		run ! datasec_consistent "$T/$s.o"
+	done
+	for s in funcs vars maps; do
+		link_bpftool $s "$T/$s.o"
+		datasec_consistent "$T/$s.o"
 	done
 }
 
