@@ -13,10 +13,11 @@
 # File i:
 #   - v_i_j (j < GLOBALS): .data for even j, .bss for odd j;
 #   - f_i_j(x): global noinline functions, each calling the next one;
-#   - externs of half of file i-1's v and f (defined before use) and of
-#     a quarter of file i+1's v (declared before their definition, and
-#     unresolved in the last file: what a library leaves for later);
-#   - w_k and wf_k (k < GLOBALS/8): weak, defined alike in every file;
+#   - externs of half of file i-1's v, a quarter of its f (defined before
+#     use) and a quarter of file i+1's v (declared before their
+#     definition, and unresolved in the last file: what a library leaves
+#     for later);
+#   - w_k and wf_k (k < GLOBALS/16): weak, defined alike in every file;
 #   - m_i_k (k < GLOBALS/16) maps, externs of file i-1's, and weak maps
 #     wm_k (k < GLOBALS/32) in every file;
 #   - st_i_k: static variables (uniquely named: no collision warnings);
@@ -41,7 +42,7 @@ self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 # emit_file I: the C source of file I on stdout.
 emit_file() {
 	local i=$1 j k prev=$(($1 - 1)) next=$(($1 + 1))
-	local weak=$((globals / 8)) maps=$((globals / 16))
+	local weak=$((globals / 16)) maps=$((globals / 16))
 	local wmaps=$((globals / 32))
 
 	printf '%s\n' \
@@ -63,10 +64,8 @@ emit_file() {
 		else
 			echo "int v_${i}_$j;"
 		fi
-		if ((i > 0 && j % 2 == 0)); then
-			echo "extern int v_${prev}_$j;"
-			echo "extern int f_${prev}_$j(int x);"
-		fi
+		((i > 0 && j % 2 == 0)) && echo "extern int v_${prev}_$j;"
+		((i > 0 && j % 4 == 0)) && echo "extern int f_${prev}_$j(int x);"
 		((j % 4 == 0)) && echo "extern int v_${next}_$j;"
 	done
 	for ((j = 0; j < globals; j++)); do
@@ -89,8 +88,8 @@ emit_file() {
 		echo "{"
 		printf '\tint r = x + v_%s_%s + w_%s' "$i" "$j" $((j % weak))
 		((j % 4 == 0)) && printf ' + v_%s_%s' "$next" "$j"
-		((i > 0 && j % 2 == 0)) &&
-			printf ' + v_%s_%s + f_%s_%s(x)' "$prev" "$j" "$prev" "$j"
+		((i > 0 && j % 2 == 0)) && printf ' + v_%s_%s' "$prev" "$j"
+		((i > 0 && j % 4 == 0)) && printf ' + f_%s_%s(x)' "$prev" "$j"
 		echo ";"
 		# a chain through the file: one call per function, small stacks
 		((j + 1 < globals)) && printf '\tr += f_%s_%s(r);\n' "$i" $((j + 1))
