@@ -239,6 +239,12 @@ EOF
 	[[ $output == *"plain__open(const struct bpf_object *src)"* ]]
 }
 
+@test "skeleton: -d tells what the header holds, on stderr" {
+	run --separate-stderr -0 bpfkit -d gen skeleton "$BATS_FILE_TMPDIR/maps.o"
+	[[ $stderr == *"maps.o: 5 maps, 2 programs, 2 variables in 2 data sections, as 'maps'"* ]]
+	[[ $output == "/* SPDX-License-Identifier"* ]]
+}
+
 @test "skeleton: JSON mode wraps the same header in {\"header\": ...}" {
 	local plain
 	plain=$(bpfkit gen skeleton "$PROGS/skel_maps1.bpf.o")

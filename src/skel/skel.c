@@ -39,6 +39,18 @@ static int make_name(struct skel *skel, const struct bk_skel_opts *opts,
 	return 0;
 }
 
+static void report_model(const struct skel *skel)
+{
+	size_t i, var_cnt = 0;
+
+	for (i = 0; i < skel->sec_cnt; i++)
+		var_cnt += skel->secs[i].var_cnt;
+	bk_info(skel->diag,
+		"%s: %zu maps, %zu programs, %zu variables in %zu data sections, as '%s'",
+		skel->path, skel->map_cnt, skel->prog_cnt, var_cnt,
+		skel->sec_cnt, skel->obj_name);
+}
+
 static int generate(const char *path, FILE *out,
 		    const struct bk_skel_opts *opts, const char *guard_sfx,
 		    bool lib, int (*emit)(struct skel *skel))
@@ -58,6 +70,7 @@ static int generate(const char *path, FILE *out,
 	err = bk_skel__model_load(&skel, lib);
 	if (err)
 		goto out;
+	report_model(&skel);
 	skel.dump = btf_dump__new(skel.btf, print_btf, out, NULL);
 	if (!skel.dump) {
 		err = bk_err(skel.diag, -errno, "%s: cannot dump BTF as C: %s",
