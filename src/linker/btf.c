@@ -20,9 +20,9 @@
 
 #include "../lib/mem.h"
 
-static struct btf_type *mut_type(struct btf *btf, __u32 id)
+static struct btf_type *mut_type(struct bk_linker *l, __u32 id)
 {
-	return (struct btf_type *)btf__type_by_id(btf, id);
+	return mbtf__mut(&l->mbtf, id);
 }
 
 int visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
@@ -103,7 +103,7 @@ static int remap_id(__u32 *id, void *ctx)
  */
 static void plan_types(struct bk_linker *l, struct src_obj *obj, bool *keep)
 {
-	__u32 id, next = btf__type_cnt(l->btf);
+	__u32 id, next = l->mbtf.cnt;
 
 	for (id = 1; id < obj->type_cnt; id++) {
 		const struct btf_type *t = btf__type_by_id(obj->btf, id);
@@ -130,28 +130,77 @@ static void plan_types(struct bk_linker *l, struct src_obj *obj, bool *keep)
 	}
 }
 
+/*
+ * An input string offset into the merged BTF's pool (ext: the pool of
+ * line_info strings). Offsets are checked: .BTF.ext's are not validated
+ * anywhere else.
+ */
+int map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
+		  bool ext)
+{
+	struct idmap *map = ext ? &obj->ext_str_map : &obj->str_map;
+	const char *s;
+	__u32 out;
+	long res;
+
+	if (!*off)
+		return 0;
+	if (idmap__find(map, *off, &out)) {
+		*off = out;
+		return 0;
+	}
+	s = btf__str_by_offset(obj->btf, *off);
+	if (!s)
+		return -EINVAL;
+	res = ext ? strpool__add(&l->ext_strs, s) : mbtf__add_str(&l->mbtf, s);
+	if (res < 0 || idmap__add(map, *off, res))
+		return -ENOMEM;
+	*off = res;
+	return 0;
+}
+
+struct str_ctx {
+	struct bk_linker *l;
+	struct src_obj *obj;
+};
+
+static int map_type_str(__u32 *off, void *ctx)
+{
+	struct str_ctx *c = ctx;
+
+	return map_input_str(c->l, c->obj, off, false);
+}
+
 static int copy_types(struct bk_linker *l, struct src_obj *obj,
 		      const bool *keep)
 {
 	struct remap_ctx rc = {.map = obj->type_map};
+	struct str_ctx sc = {l, obj};
 	__u32 id;
-	int new_id;
+	int new_id, err;
 
 	for (id = 1; id < obj->type_cnt; id++) {
+		const struct btf_type *t;
+		struct btf_type *nt;
+
 		if (!keep[id])
 			continue;
-		new_id = btf__add_type(l->btf, obj->btf,
-				       btf__type_by_id(obj->btf, id));
+		t = btf__type_by_id(obj->btf, id);
+		new_id = mbtf__add(&l->mbtf, t, btf_type_size(t));
 		if (new_id < 0)
-			return bk_err(l->diag, new_id,
-				      "%s: BTF [%u]: cannot append: %s",
-				      obj->name, id, strerror(-new_id));
+			return bk_err(l->diag, new_id, "%s: out of memory",
+				      obj->name);
 		if ((__u32)new_id != obj->type_map[id])
 			return bk_err(
 				l->diag, -EINVAL,
 				"%s: BTF [%u]: appended as [%d], expected [%u]",
 				obj->name, id, new_id, obj->type_map[id]);
-		visit_type_ids(mut_type(l->btf, new_id), remap_id, &rc);
+		nt = mut_type(l, new_id);
+		visit_type_ids(nt, remap_id, &rc);
+		err = visit_str_offs(nt, map_type_str, &sc);
+		if (err)
+			return bk_err(l->diag, err, "%s: out of memory",
+				      obj->name);
 		if (rc.bad)
 			return bk_err(
 				l->diag, -EINVAL,
@@ -302,7 +351,7 @@ static void settle_glob_types(struct bk_linker *l)
 
 		if (!g->btf_id)
 			continue;
-		t = mut_type(l->btf, g->btf_id);
+		t = mut_type(l, g->btf_id);
 		if (!g->is_extern && g->def_type)
 			t->type = g->def_type;
 		if (btf_is_var(t))
@@ -333,8 +382,8 @@ static void name_extern_params(struct bk_linker *l)
 		if (g->is_extern || !g->def_type ||
 		    g->def_type == l->ext_protos[i].proto_id)
 			continue;
-		ext = mut_type(l->btf, l->ext_protos[i].proto_id);
-		def = mut_type(l->btf, g->def_type);
+		ext = mut_type(l, l->ext_protos[i].proto_id);
+		def = mut_type(l, g->def_type);
 		if (!btf_is_func_proto(ext) || !btf_is_func_proto(def) ||
 		    btf_vlen(ext) != btf_vlen(def))
 			continue;
@@ -385,7 +434,7 @@ static bool glob_has_entry(const struct bk_linker *l, const struct glob_sym *g)
 		return false;
 	if (g->is_extern)
 		return g->ext_entry;
-	t = btf__type_by_id(l->btf, g->btf_id);
+	t = mbtf__type(&l->mbtf, g->btf_id);
 	return btf_is_var(t);
 }
 
@@ -416,11 +465,40 @@ static int bucket_globs(struct bk_linker *l, size_t **start, int **order)
 	return 0;
 }
 
+/* The DATASEC record itself, entries sorted. */
+static int add_datasec_type(struct bk_linker *l, const struct dst_sec *sec,
+			    const struct ds_entry *ents, size_t n)
+{
+	size_t i, size = sizeof(struct btf_type) + n * sizeof(*ents);
+	struct btf_var_secinfo *vi;
+	struct btf_type *t;
+	long name_off;
+	int id;
+
+	t = calloc(1, size);
+	name_off = t ? mbtf__add_str(&l->mbtf, sec->name) : -ENOMEM;
+	if (name_off < 0) {
+		free(t);
+		return -ENOMEM;
+	}
+	t->name_off = name_off;
+	t->info = ((__u32)BTF_KIND_DATASEC << 24) | n;
+	t->size = sec->ephemeral ? 0 : (__u32)sec->size;
+	vi = btf_var_secinfos(t);
+	for (i = 0; i < n; i++) {
+		vi[i].type = ents[i].type_id;
+		vi[i].offset = ents[i].off;
+		vi[i].size = ents[i].size;
+	}
+	id = mbtf__add(&l->mbtf, t, sizeof(*t) + n * sizeof(*vi));
+	free(t);
+	return id < 0 ? id : 0;
+}
+
 static int add_datasec(struct bk_linker *l, const struct dst_sec *sec,
 		       const int *globs, size_t glob_cnt, struct ds_entry *ents)
 {
 	size_t i, n = 0;
-	int id, err;
 
 	for (i = 0; i < sec->var_cnt; i++, n++) {
 		ents[n].type_id = sec->vars[i].type_id;
@@ -439,18 +517,10 @@ static int add_datasec(struct bk_linker *l, const struct dst_sec *sec,
 	}
 	if (!n)
 		return 0;
+	if (n > BTF_MAX_VLEN)
+		return -E2BIG;
 	qsort(ents, n, sizeof(*ents), cmp_entry);
-	id = btf__add_datasec(l->btf, sec->name,
-			      sec->ephemeral ? 0 : (__u32)sec->size);
-	if (id < 0)
-		return id;
-	for (i = 0; i < n; i++) {
-		err = btf__add_datasec_var_info(l->btf, ents[i].type_id,
-						ents[i].off, ents[i].size);
-		if (err)
-			return err;
-	}
-	return 0;
+	return add_datasec_type(l, sec, ents, n);
 }
 
 static int add_datasecs(struct bk_linker *l)
@@ -490,35 +560,90 @@ out:
 	return err;
 }
 
-static int dedup_and_write(struct bk_linker *l, struct btf_ext *ext,
-			   void **btf_data, size_t *btf_size, void **ext_data,
-			   size_t *ext_size)
+/* libbpf's BTF from the merged types, which are not needed after that. */
+static struct btf *to_libbpf(struct bk_linker *l)
 {
-	LIBBPF_OPTS(btf_dedup_opts, opts, .btf_ext = ext);
-	const void *raw_ext = NULL;
-	__u32 raw_ext_size = 0;
+	struct btf *btf;
+	size_t size;
+	void *raw;
+
+	raw = mbtf__raw(&l->mbtf, &size);
+	if (!raw) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	mbtf__free_types(&l->mbtf);
+	btf = btf__new(raw, size);
+	free(raw);
+	return btf;
+}
+
+static int pool_sec_name(void *ctx, const char *name, __u32 *off)
+{
+	long res = mbtf__add_str(ctx, name);
+
+	if (res < 0)
+		return -ENOMEM;
+	*off = res;
+	return 0;
+}
+
+/* Names of code sections with .BTF.ext records, into the strings first. */
+static int dedup_prepare_names(struct bk_linker *l)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < l->sec_cnt; i++) {
+		for (k = 0; k < EXT_KIND_CNT; k++) {
+			if (!l->secs[i].ext[k].cnt)
+				continue;
+			if (mbtf__add_str(&l->mbtf, l->secs[i].name) < 0)
+				return -ENOMEM;
+			break;
+		}
+	}
+	return 0;
+}
+
+/*
+ * libbpf's dedup renumbers types: it gets the records holding type IDs
+ * (func_info, CO-RE) to renumber along, and gives the new IDs back.
+ * line_info has no type ID: it stays out, and so do its many strings.
+ */
+static int dedup(struct bk_linker *l, struct btf *btf)
+{
+	struct ext_strs strs = {&l->mbtf, pool_sec_name, NULL};
+	LIBBPF_OPTS(btf_dedup_opts, opts);
+	struct btf_ext *ext = NULL;
+	size_t raw_size;
+	__u32 size;
+	void *raw;
 	int err;
 
-	err = btf__dedup(l->btf, &opts);
+	err = build_btf_ext(l, 1u << EXT_FUNC_INFO | 1u << EXT_CORE_RELO, &strs,
+			    &raw, &raw_size);
 	if (err)
-		return bk_err(l->diag, err, "BTF deduplication failed: %s",
-			      strerror(-err));
-	if (ext)
-		raw_ext = btf_ext__get_raw_data(ext, &raw_ext_size);
-	err = write_canonical(l->btf, raw_ext, raw_ext_size, btf_data, btf_size,
-			      ext_data, ext_size);
-	if (err)
-		return bk_err(l->diag, err, "cannot write BTF: %s",
-			      strerror(-err));
-	return 0;
+		return err;
+	if (raw) {
+		ext = btf_ext__new(raw, raw_size);
+		err = ext ? 0 : -errno;
+		free(raw);
+		if (err)
+			return err;
+	}
+	opts.btf_ext = ext;
+	err = btf__dedup(btf, &opts);
+	if (!err && ext)
+		err = read_btf_ext_ids(l, btf_ext__get_raw_data(ext, &size));
+	btf_ext__free(ext);
+	return err;
 }
 
 int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
 		 void **ext_data, size_t *ext_size)
 {
-	struct btf_ext *ext = NULL;
-	void *raw_ext = NULL;
-	size_t raw_ext_size = 0;
+	struct btf *btf;
 	int err;
 
 	*btf_data = *ext_data = NULL;
@@ -531,19 +656,23 @@ int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
 	if (err)
 		return bk_err(l->diag, err, "cannot build DATASECs: %s",
 			      strerror(-err));
-	err = build_btf_ext(l, l->btf, &raw_ext, &raw_ext_size);
-	if (err)
-		return err;
-	if (raw_ext) {
-		/* libbpf keeps a copy: ours can go */
-		ext = btf_ext__new(raw_ext, raw_ext_size);
-		err = ext ? 0 : -errno;
-		free(raw_ext);
-		if (err)
-			return bk_err(l->diag, err, "cannot build .BTF.ext: %s",
-				      strerror(-err));
+	/* section names of .BTF.ext records must be BTF strings too */
+	btf = NULL;
+	err = dedup_prepare_names(l);
+	if (!err) {
+		btf = to_libbpf(l);
+		err = btf ? 0 : -errno;
 	}
-	err = dedup_and_write(l, ext, btf_data, btf_size, ext_data, ext_size);
-	btf_ext__free(ext);
-	return err;
+	err = err ?: dedup(l, btf);
+	if (err) {
+		btf__free(btf);
+		return bk_err(l->diag, err, "BTF deduplication failed: %s",
+			      strerror(-err));
+	}
+	err = write_canonical(l, btf, btf_data, btf_size, ext_data, ext_size);
+	btf__free(btf);
+	if (err)
+		return bk_err(l->diag, err, "cannot write BTF: %s",
+			      strerror(-err));
+	return 0;
 }

@@ -48,7 +48,6 @@ struct ext_reader {
 	struct src_obj *obj;
 	const char *data;
 	size_t size;
-	struct idmap strs; /* input string offset -> output offset */
 };
 
 static int ext_err(struct ext_reader *r, const char *fmt, ...)
@@ -66,27 +65,22 @@ static int ext_err(struct ext_reader *r, const char *fmt, ...)
 		      msg);
 }
 
-static int intern_str(struct ext_reader *r, __u32 *off, const char *what,
-		      const char *sec, __u32 idx)
+/*
+ * A record's string, checked, into the merged strings: line_info's into
+ * their own pool (they never reach libbpf's dedup), CO-RE access strings
+ * with the types'.
+ */
+static int move_str(struct ext_reader *r, __u32 *off, bool line,
+		    const char *what, const char *sec, __u32 idx)
 {
-	const char *s = btf__str_by_offset(r->obj->btf, *off);
-	__u32 out;
-	int res;
+	int err = map_input_str(r->l, r->obj, off, line);
 
-	if (idmap__find(&r->strs, *off, &out)) {
-		*off = out;
-		return 0;
-	}
-	if (!s)
+	if (err == -EINVAL)
 		return ext_err(
 			r,
 			"section '%s': record #%u: %s offset %u is not a string",
 			sec, idx, what, *off);
-	res = btf__add_str(r->l->btf, s);
-	if (res < 0 || idmap__add(&r->strs, *off, res))
-		return -ENOMEM;
-	*off = res;
-	return 0;
+	return err;
 }
 
 static int map_type(struct ext_reader *r, __u32 *id, bool want_func,
@@ -129,19 +123,19 @@ static int fix_rec(struct ext_reader *r, enum ext_kind kind, void *rec,
 	case EXT_LINE_INFO: {
 		struct bpf_line_info *li = rec;
 
-		err = intern_str(r, &li->file_name_off, "file name", code->name,
-				 idx);
+		err = move_str(r, &li->file_name_off, true, "file name",
+			       code->name, idx);
 		return err
-			       ?: intern_str(r, &li->line_off, "line",
-					     code->name, idx);
+			       ?: move_str(r, &li->line_off, true, "line",
+					   code->name, idx);
 	}
 	default: {
 		struct bpf_core_relo *cr = rec;
 
 		err = map_type(r, &cr->type_id, false, code->name, idx);
 		return err
-			       ?: intern_str(r, &cr->access_str_off,
-					     "access string", code->name, idx);
+			       ?: move_str(r, &cr->access_str_off, false,
+					   "access string", code->name, idx);
 	}
 	}
 }
@@ -254,7 +248,6 @@ int append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 	err = err
 		      ?: read_kind(&r, EXT_CORE_RELO, hdr.core_relo_off,
 				   hdr.core_relo_len, hdr.hdr_len);
-	idmap__free(&r.strs);
 	if (err == -ENOMEM)
 		return bk_err(l->diag, err, "%s: out of memory", obj->name);
 	return err;
@@ -312,38 +305,46 @@ static void put_u32(char **p, __u32 v)
 	*p += sizeof(v);
 }
 
-static int write_kind(struct bk_linker *l, struct btf *btf, const int *ids,
-		      size_t n, int k, char **p)
+static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
+		      const struct ext_strs *strs, char **p)
 {
-	size_t i, rec_sz = ext_rec_min_size(k);
+	size_t i, j, rec_sz = ext_rec_min_size(k);
+	int err;
 
 	put_u32(p, rec_sz);
 	for (i = 0; i < n; i++) {
-		struct dst_sec *sec = &l->secs[ids[i]];
-		struct ext_recs *r = &sec->ext[k];
-		int name_off;
+		const struct dst_sec *sec = &l->secs[ids[i]];
+		const struct ext_recs *r = &sec->ext[k];
+		__u32 name_off;
 
 		if (!r->cnt)
 			continue;
-		name_off = btf__add_str(btf, sec->name);
-		if (name_off < 0)
-			return name_off;
+		err = strs->sec_name(strs->ctx, sec->name, &name_off);
+		if (err)
+			return err;
 		put_u32(p, name_off);
 		put_u32(p, r->cnt);
 		memcpy(*p, r->recs, r->cnt * rec_sz);
+		for (j = 0; j < r->cnt && strs->rec; j++) {
+			err = strs->rec(strs->ctx, k, *p + j * rec_sz);
+			if (err)
+				return err;
+		}
 		*p += r->cnt * rec_sz;
-		/* laid out: the records are not needed any more */
-		free(r->recs);
-		r->recs = NULL;
-		r->cap = 0;
 	}
 	return 0;
 }
 
-int build_btf_ext(struct bk_linker *l, struct btf *btf, void **data,
-		  size_t *size)
+/*
+ * Lay out the records of the kinds in mask (bits of enum ext_kind): code
+ * sections in output order, each kind's sections in that order. strs
+ * gives section names their string offsets and may rewrite each copied
+ * record's strings. *data is NULL when there is no record.
+ */
+int build_btf_ext(struct bk_linker *l, unsigned int mask,
+		  const struct ext_strs *strs, void **data, size_t *size)
 {
-	size_t n, len[EXT_KIND_CNT], total = BTF_EXT_HDR_LEN, off = 0;
+	size_t n, len[EXT_KIND_CNT] = {}, total = BTF_EXT_HDR_LEN;
 	struct bk_btf_ext_header hdr = {
 		.magic = BTF_MAGIC,
 		.version = 1,
@@ -356,35 +357,77 @@ int build_btf_ext(struct bk_linker *l, struct btf *btf, void **data,
 	*data = NULL;
 	*size = 0;
 	if (!ids)
-		return bk_err(l->diag, -ENOMEM, "out of memory");
+		return -ENOMEM;
 	for (k = 0; k < EXT_KIND_CNT; k++) {
-		len[k] = kind_len(l, ids, n, k);
-		off += len[k];
+		if (mask & (1u << k))
+			len[k] = kind_len(l, ids, n, k);
+		total += len[k];
 	}
 	hdr.func_info_len = len[EXT_FUNC_INFO];
 	hdr.line_info_off = hdr.func_info_len;
 	hdr.line_info_len = len[EXT_LINE_INFO];
 	hdr.core_relo_off = hdr.line_info_off + hdr.line_info_len;
 	hdr.core_relo_len = len[EXT_CORE_RELO];
-	total += off;
-	if (!n || !(*data = calloc(1, total))) {
+	if (total == BTF_EXT_HDR_LEN || !(*data = calloc(1, total))) {
 		free(ids);
-		return n ? bk_err(l->diag, -ENOMEM, "out of memory") : 0;
+		return total == BTF_EXT_HDR_LEN ? 0 : -ENOMEM;
 	}
 	p = *data;
 	memcpy(p, &hdr, BTF_EXT_HDR_LEN);
 	p += BTF_EXT_HDR_LEN;
 	for (k = 0; k < EXT_KIND_CNT && !err; k++) {
 		if (len[k])
-			err = write_kind(l, btf, ids, n, k, &p);
+			err = write_kind(l, ids, n, k, strs, &p);
 	}
 	free(ids);
 	if (err) {
 		free(*data);
 		*data = NULL;
-		return bk_err(l->diag, err, "cannot build .BTF.ext: %s",
-			      strerror(-err));
+		return err;
 	}
 	*size = total;
+	return 0;
+}
+
+/* The type IDs of func_info and CO-RE records after libbpf's dedup. */
+static void read_kind_ids(struct bk_linker *l, const int *ids, size_t n, int k,
+			  const char **p)
+{
+	size_t i, j, rec_sz = ext_rec_min_size(k);
+
+	*p += sizeof(__u32); /* rec_size: ours */
+	for (i = 0; i < n; i++) {
+		struct ext_recs *r = &l->secs[ids[i]].ext[k];
+
+		if (!r->cnt)
+			continue;
+		*p += 2 * sizeof(__u32);
+		for (j = 0; j < r->cnt; j++) {
+			/* type_id follows insn_off in both records */
+			memcpy((char *)r->recs + j * rec_sz + sizeof(__u32),
+			       *p + j * rec_sz + sizeof(__u32), sizeof(__u32));
+		}
+		*p += r->cnt * rec_sz;
+	}
+}
+
+int read_btf_ext_ids(struct bk_linker *l, const void *data)
+{
+	struct bk_btf_ext_header hdr;
+	const char *p;
+	int *ids;
+	size_t n;
+
+	ids = ext_sec_order(l, &n);
+	if (!ids)
+		return -ENOMEM;
+	memcpy(&hdr, data, sizeof(hdr));
+	p = (const char *)data + hdr.hdr_len + hdr.func_info_off;
+	if (hdr.func_info_len)
+		read_kind_ids(l, ids, n, EXT_FUNC_INFO, &p);
+	p = (const char *)data + hdr.hdr_len + hdr.core_relo_off;
+	if (hdr.core_relo_len)
+		read_kind_ids(l, ids, n, EXT_CORE_RELO, &p);
+	free(ids);
 	return 0;
 }

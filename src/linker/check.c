@@ -412,7 +412,7 @@ static int check_glob_btf(struct bk_linker *l, struct src_obj *obj,
 				obj->name, name);
 		return 0;
 	}
-	id = find_btf_by_name(obj, name);
+	id = find_btf_by_name(obj, name, nametab__hash(name));
 	if (!id)
 		return bk_err(
 			l->diag, -EINVAL,

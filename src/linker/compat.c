@@ -22,16 +22,16 @@
 #define MAX_MODS 64
 #define MAX_DEPTH 128
 
-const struct btf_type *skip_mods(const struct btf *btf, __u32 id, __u32 *res_id)
+const struct btf_type *skip_mods(const struct tsrc *ts, __u32 id, __u32 *res_id)
 {
-	const struct btf_type *t = btf__type_by_id(btf, id);
+	const struct btf_type *t = ts_type(ts, id);
 	int i;
 
 	for (i = 0; i < MAX_MODS && t; i++) {
 		if (!btf_is_mod(t) && !btf_is_typedef(t) && !btf_is_type_tag(t))
 			break;
 		id = t->type;
-		t = btf__type_by_id(btf, id);
+		t = ts_type(ts, id);
 	}
 	if (res_id)
 		*res_id = id;
@@ -65,21 +65,21 @@ static void put(struct fmt_buf *b, const char *fmt, ...)
 		b->len = b->size - 1;
 }
 
-static void fmt_type(const struct btf *btf, __u32 id, struct fmt_buf *b,
+static void fmt_type(const struct tsrc *ts, __u32 id, struct fmt_buf *b,
 		     int depth);
 
-static const char *name_of(const struct btf *btf, const struct btf_type *t)
+static const char *name_of(const struct tsrc *ts, const struct btf_type *t)
 {
-	return btf__name_by_offset(btf, t->name_off) ?: "";
+	return ts_str(ts, t->name_off);
 }
 
-static void fmt_proto(const struct btf *btf, const struct btf_type *t,
+static void fmt_proto(const struct tsrc *ts, const struct btf_type *t,
 		      struct fmt_buf *b, int depth, bool is_ptr)
 {
 	const struct btf_param *p = btf_params(t);
 	int i, n = btf_vlen(t);
 
-	fmt_type(btf, t->type, b, depth + 1);
+	fmt_type(ts, t->type, b, depth + 1);
 	put(b, is_ptr ? " (*)(" : " (");
 	if (!n)
 		put(b, "void");
@@ -89,23 +89,23 @@ static void fmt_proto(const struct btf *btf, const struct btf_type *t,
 		if (!p->type && i == n - 1)
 			put(b, "...");
 		else
-			fmt_type(btf, p->type, b, depth + 1);
+			fmt_type(ts, p->type, b, depth + 1);
 	}
 	put(b, ")");
 }
 
-static void fmt_named(const struct btf *btf, const struct btf_type *t,
+static void fmt_named(const struct tsrc *ts, const struct btf_type *t,
 		      const char *tag, struct fmt_buf *b)
 {
-	const char *name = name_of(btf, t);
+	const char *name = name_of(ts, t);
 
 	put(b, "%s %s", tag, *name ? name : "{...}");
 }
 
-static void fmt_type(const struct btf *btf, __u32 id, struct fmt_buf *b,
+static void fmt_type(const struct tsrc *ts, __u32 id, struct fmt_buf *b,
 		     int depth)
 {
-	const struct btf_type *t = btf__type_by_id(btf, id);
+	const struct btf_type *t = ts_type(ts, id);
 
 	if (!id) {
 		put(b, "void");
@@ -119,60 +119,60 @@ static void fmt_type(const struct btf *btf, __u32 id, struct fmt_buf *b,
 	case BTF_KIND_INT:
 	case BTF_KIND_FLOAT:
 	case BTF_KIND_TYPEDEF:
-		put(b, "%s", name_of(btf, t));
+		put(b, "%s", name_of(ts, t));
 		break;
 	case BTF_KIND_STRUCT:
-		fmt_named(btf, t, "struct", b);
+		fmt_named(ts, t, "struct", b);
 		break;
 	case BTF_KIND_UNION:
-		fmt_named(btf, t, "union", b);
+		fmt_named(ts, t, "union", b);
 		break;
 	case BTF_KIND_ENUM:
 	case BTF_KIND_ENUM64:
-		fmt_named(btf, t, "enum", b);
+		fmt_named(ts, t, "enum", b);
 		break;
 	case BTF_KIND_FWD:
-		fmt_named(btf, t, btf_kflag(t) ? "union" : "struct", b);
+		fmt_named(ts, t, btf_kflag(t) ? "union" : "struct", b);
 		break;
 	case BTF_KIND_CONST:
 		put(b, "const ");
-		fmt_type(btf, t->type, b, depth + 1);
+		fmt_type(ts, t->type, b, depth + 1);
 		break;
 	case BTF_KIND_VOLATILE:
 		put(b, "volatile ");
-		fmt_type(btf, t->type, b, depth + 1);
+		fmt_type(ts, t->type, b, depth + 1);
 		break;
 	case BTF_KIND_RESTRICT:
-		fmt_type(btf, t->type, b, depth + 1);
+		fmt_type(ts, t->type, b, depth + 1);
 		put(b, " restrict");
 		break;
 	case BTF_KIND_TYPE_TAG:
 	case BTF_KIND_VAR:
-		fmt_type(btf, t->type, b, depth + 1);
+		fmt_type(ts, t->type, b, depth + 1);
 		break;
 	case BTF_KIND_PTR: {
-		const struct btf_type *to = btf__type_by_id(btf, t->type);
+		const struct btf_type *to = ts_type(ts, t->type);
 
 		if (to && btf_is_func_proto(to)) {
-			fmt_proto(btf, to, b, depth + 1, true);
+			fmt_proto(ts, to, b, depth + 1, true);
 			break;
 		}
-		fmt_type(btf, t->type, b, depth + 1);
+		fmt_type(ts, t->type, b, depth + 1);
 		put(b, " *");
 		break;
 	}
 	case BTF_KIND_ARRAY:
-		fmt_type(btf, btf_array(t)->type, b, depth + 1);
+		fmt_type(ts, btf_array(t)->type, b, depth + 1);
 		put(b, "[%u]", btf_array(t)->nelems);
 		break;
 	case BTF_KIND_FUNC_PROTO:
-		fmt_proto(btf, t, b, depth, false);
+		fmt_proto(ts, t, b, depth, false);
 		break;
 	case BTF_KIND_FUNC: {
-		const struct btf_type *p = btf__type_by_id(btf, t->type);
+		const struct btf_type *p = ts_type(ts, t->type);
 
 		if (p && btf_is_func_proto(p))
-			fmt_proto(btf, p, b, depth + 1, false);
+			fmt_proto(ts, p, b, depth + 1, false);
 		break;
 	}
 	default:
@@ -181,19 +181,19 @@ static void fmt_type(const struct btf *btf, __u32 id, struct fmt_buf *b,
 	}
 }
 
-void format_type(const struct btf *btf, __u32 id, char *buf, size_t size)
+void format_type(const struct tsrc *ts, __u32 id, char *buf, size_t size)
 {
 	struct fmt_buf b = {.buf = buf, .size = size};
 
 	buf[0] = '\0';
-	fmt_type(btf, id, &b, 0);
+	fmt_type(ts, id, &b, 0);
 }
 
 /* ---- comparison ---------------------------------------------------------- */
 
 struct cmp_ctx {
-	const struct btf *btf1;
-	const struct btf *btf2;
+	const struct tsrc *ts1;
+	const struct tsrc *ts2;
 	struct type_diff *diff;
 	struct bk_hashmap *seen; /* struct pairs assumed equal */
 	int depth;
@@ -208,8 +208,8 @@ static void set_diff(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
 	char t1[200], t2[200], why[200];
 	va_list ap;
 
-	format_type(c->btf1, id1, t1, sizeof(t1));
-	format_type(c->btf2, id2, t2, sizeof(t2));
+	format_type(c->ts1, id1, t1, sizeof(t1));
+	format_type(c->ts2, id2, t2, sizeof(t2));
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
@@ -292,8 +292,8 @@ static bool cmp_members(struct cmp_ctx *c, __u32 id1, const struct btf_type *t1,
 	if (seen_pair(c, id1, id2))
 		return true;
 	for (i = 0; i < n; i++, m1++, m2++) {
-		const char *n1 = btf__name_by_offset(c->btf1, m1->name_off);
-		const char *n2 = btf__name_by_offset(c->btf2, m2->name_off);
+		const char *n1 = ts_str(c->ts1, m1->name_off);
+		const char *n2 = ts_str(c->ts2, m2->name_off);
 
 		if (strcmp(n1, n2) != 0) {
 			set_diff(c, id1, id2, "field #%d is '%s' vs '%s'", i,
@@ -403,8 +403,8 @@ static bool cmp_types(struct cmp_ctx *c, __u32 id1, __u32 id2, bool exact)
 	const struct btf_type *t1, *t2;
 	bool ok;
 
-	t1 = skip_mods(c->btf1, id1, &id1);
-	t2 = skip_mods(c->btf2, id2, &id2);
+	t1 = skip_mods(c->ts1, id1, &id1);
+	t2 = skip_mods(c->ts2, id2, &id2);
 	if (!id1 || !id2) {
 		if (id1 == id2)
 			return true;
@@ -416,7 +416,7 @@ static bool cmp_types(struct cmp_ctx *c, __u32 id1, __u32 id2, bool exact)
 		return false;
 	}
 	if (!exact && btf_is_fwd(t1) != btf_is_fwd(t2)) {
-		if (strcmp(name_of(c->btf1, t1), name_of(c->btf2, t2)) != 0) {
+		if (strcmp(name_of(c->ts1, t1), name_of(c->ts2, t2)) != 0) {
 			set_diff(c, id1, id2, "different names");
 			return false;
 		}
@@ -427,7 +427,7 @@ static bool cmp_types(struct cmp_ctx *c, __u32 id1, __u32 id2, bool exact)
 		return false;
 	}
 	if (has_checked_name(t1) &&
-	    strcmp(name_of(c->btf1, t1), name_of(c->btf2, t2)) != 0) {
+	    strcmp(name_of(c->ts1, t1), name_of(c->ts2, t2)) != 0) {
 		set_diff(c, id1, id2, "different names");
 		return false;
 	}
@@ -437,10 +437,10 @@ static bool cmp_types(struct cmp_ctx *c, __u32 id1, __u32 id2, bool exact)
 	return ok;
 }
 
-bool types_compatible(const struct btf *btf1, __u32 id1, const struct btf *btf2,
+bool types_compatible(const struct tsrc *ts1, __u32 id1, const struct tsrc *ts2,
 		      __u32 id2, struct type_diff *diff)
 {
-	struct cmp_ctx c = {.btf1 = btf1, .btf2 = btf2, .diff = diff};
+	struct cmp_ctx c = {.ts1 = ts1, .ts2 = ts2, .diff = diff};
 	bool ok;
 
 	diff->what[0] = '\0';

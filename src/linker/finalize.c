@@ -58,15 +58,21 @@ static void apply_compaction(struct bk_linker *l)
 	}
 }
 
-/* The binding and visibility every declaration agreed on. */
+/*
+ * A definition keeps its own binding, so a weak one stays overridable when
+ * the output is linked again; an extern is weak only if every reference
+ * was. Hidden visibility is contagious.
+ */
 static void settle_glob_syms(struct bk_linker *l)
 {
 	size_t i;
 
 	for (i = 0; i < l->glob_cnt; i++) {
-		const struct glob_sym *g = &l->globs[i];
+		struct glob_sym *g = &l->globs[i];
 		Elf64_Sym *s = &l->syms[g->sym].sym;
 
+		if (!g->is_extern)
+			g->is_weak = g->def_weak;
 		s->st_info = ELF64_ST_INFO(g->is_weak ? STB_WEAK : STB_GLOBAL,
 					   ELF64_ST_TYPE(s->st_info));
 		s->st_other = g->hidden ? STV_HIDDEN : STV_DEFAULT;
@@ -292,9 +298,6 @@ int finalize_output(struct bk_linker *l)
 	err = finalize_btf(l, &lo->btf, &lo->btf_size, &lo->ext, &lo->ext_size);
 	if (err)
 		return err;
-	/* the merged BTF is in lo->btf now */
-	btf__free(l->btf);
-	l->btf = NULL;
 	err = lay_out_object(l, lo);
 	if (err == -ENOMEM)
 		return bk_err(l->diag, err, "out of memory");

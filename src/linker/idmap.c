@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "linker_internal.h"
 
@@ -112,15 +113,22 @@ static int nametab_grow(struct nametab *t)
 	return 0;
 }
 
+/* Eight bytes at a time: names and source lines are long enough for it. */
 __u32 nametab__hash(const char *name)
 {
-	__u32 h = 2166136261u;
+	size_t len = strlen(name);
+	__u64 h = 0x9e3779b97f4a7c15ULL ^ len, w;
 
-	while (*name) {
-		h ^= (unsigned char)*name++;
-		h *= 16777619u;
+	for (; len >= sizeof(w); len -= sizeof(w), name += sizeof(w)) {
+		memcpy(&w, name, sizeof(w));
+		h = (h ^ w) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
 	}
-	return h;
+	w = 0;
+	memcpy(&w, name, len);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 29;
+	return (__u32)h;
 }
 
 long nametab__find(const struct nametab *t, const char *name, __u32 hash,
@@ -155,4 +163,39 @@ int nametab__add(struct nametab *t, __u32 hash, __u32 idx)
 	t->slots[j].hash = hash;
 	t->cnt++;
 	return 0;
+}
+
+/* ---- strpool: deduplicated strings ---------------------------------- */
+
+static bool same_str(const void *ctx, __u32 off, const char *s)
+{
+	const struct strpool *p = ctx;
+
+	return strcmp(p->a.buf + off, s) == 0;
+}
+
+int strpool__init(struct strpool *p)
+{
+	memset(p, 0, sizeof(*p));
+	return strpool__add(p, "") < 0 ? -ENOMEM : 0;
+}
+
+long strpool__add(struct strpool *p, const char *s)
+{
+	__u32 hash = nametab__hash(s);
+	long off = nametab__find(&p->tab, s, hash, same_str, p);
+
+	if (off >= 0)
+		return off;
+	off = arena_add(&p->a, s);
+	if (off < 0 || nametab__add(&p->tab, hash, off))
+		return -ENOMEM;
+	return off;
+}
+
+void strpool__free(struct strpool *p)
+{
+	free(p->a.buf);
+	nametab__free(&p->tab);
+	memset(p, 0, sizeof(*p));
 }

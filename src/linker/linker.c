@@ -67,9 +67,9 @@ struct bk_linker *bk_linker__new(const char *out_path,
 	l->static_name_strs = bk_strset__new(NULL, 0);
 	l->sec_by_name = bk_hashmap__new(bk_cstr_hash, bk_cstr_equal, NULL);
 	l->static_names = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
-	l->btf = btf__new_empty();
 	if (arena_add(&l->names, "") < 0 || !l->static_name_strs ||
-	    !l->sec_by_name || !l->static_names || !l->btf)
+	    !l->sec_by_name || !l->static_names || mbtf__init(&l->mbtf) ||
+	    strpool__init(&l->ext_strs))
 		goto err_nomem;
 	/* symbol #0 is the null symbol */
 	null_sym = add_dst_sym(l, &handle);
@@ -117,7 +117,8 @@ void bk_linker__free(struct bk_linker *l)
 	bk_hashmap__free(l->static_names);
 	free(l->names.buf);
 	bk_strset__free(l->static_name_strs);
-	btf__free(l->btf);
+	mbtf__free(&l->mbtf);
+	strpool__free(&l->ext_strs);
 	free_layout(l->layout);
 	free(l->out_path);
 	free(l);

@@ -105,6 +105,61 @@ struct arena {
 	size_t cap;
 };
 
+/* Deduplicated strings: an arena and a table over it. */
+struct strpool {
+	struct arena a;
+	struct nametab tab;
+};
+
+int strpool__init(struct strpool *p);
+long strpool__add(struct strpool *p, const char *s);
+void strpool__free(struct strpool *p);
+
+/* The merged BTF while linking (mbtf.c). */
+struct mbtf {
+	char *types;
+	size_t types_len;
+	size_t types_cap;
+	__u32 *offs; /* type ID -> offset in types */
+	size_t cnt;  /* type IDs in use, void included */
+	size_t offs_cap;
+	/* strings of types and of CO-RE relocations (what libbpf's dedup
+	 * sees); line_info strings go to the linker's ext_strs */
+	struct strpool strs;
+};
+
+int mbtf__init(struct mbtf *m);
+void mbtf__free(struct mbtf *m);
+void mbtf__free_types(struct mbtf *m);
+const struct btf_type *mbtf__type(const struct mbtf *m, __u32 id);
+struct btf_type *mbtf__mut(struct mbtf *m, __u32 id);
+const char *mbtf__str(const struct mbtf *m, __u32 off);
+int mbtf__add(struct mbtf *m, const void *rec, size_t size);
+long mbtf__add_str(struct mbtf *m, const char *s);
+void *mbtf__raw(const struct mbtf *m, size_t *size);
+size_t btf_type_size(const struct btf_type *t);
+int visit_str_offs(struct btf_type *t, int (*fn)(__u32 *off, void *ctx),
+		   void *ctx);
+
+/* Where types are read from: an input's BTF or the merged one. */
+struct tsrc {
+	const struct btf *btf;
+	const struct mbtf *m;
+};
+
+static inline const struct btf_type *ts_type(const struct tsrc *s, __u32 id)
+{
+	return s->btf ? btf__type_by_id(s->btf, id) : mbtf__type(s->m, id);
+}
+
+static inline const char *ts_str(const struct tsrc *s, __u32 off)
+{
+	const char *str = s->btf ? btf__name_by_offset(s->btf, off)
+				 : mbtf__str(s->m, off);
+
+	return str ?: "";
+}
+
 /* ---- inputs ---------------------------------------------------------- */
 
 struct src_sec {
@@ -126,6 +181,8 @@ struct src_obj {
 	const char *name; /* as given by the caller, for messages */
 	int file_idx;	  /* position among the inputs */
 	struct bk_elf *elf;
+	void *map; /* the input file, mapped (or NULL) */
+	size_t map_size;
 
 	/* by ELF index, then the ephemeral sections (elf_idx 0) */
 	struct src_sec *secs;
@@ -145,7 +202,7 @@ struct src_obj {
 	struct btf *btf; /* NULL when the input has no .BTF */
 	__u32 type_cnt;	 /* btf__type_cnt(), 1 without BTF */
 	/* non-static VAR/FUNC name -> input BTF id */
-	struct bk_hashmap *btf_by_name;
+	struct nametab btf_tab;
 	/* input BTF id of a VAR/FUNC -> input BTF id of its DATASEC, or 0 */
 	__u32 *datasec_of;
 	/* input BTF id of a VAR/FUNC -> its DATASEC entry's size */
@@ -157,6 +214,9 @@ struct src_obj {
 	int *sym_map;	   /* input sym idx -> sym handle; 0 = dropped */
 	int *glob_of_type; /* input BTF id -> glob idx + 1, 0 when none */
 	__u32 *type_map;   /* input BTF id -> output BTF id */
+	/* input string offset -> l->mbtf.strs offset / l->ext_strs offset */
+	struct idmap str_map;
+	struct idmap ext_str_map;
 };
 
 /* ---- outputs --------------------------------------------------------- */
@@ -305,7 +365,9 @@ struct glob_sym {
 	int last_file;	    /* last input that mentioned it */
 	size_t def_off;	    /* dst sec offset of the definition's bytes */
 	bool is_extern;
-	bool is_weak;  /* binding: weak until a strong declaration comes */
+	/* binding: an extern's is weak until a strong reference comes; at
+	 * the end, a definition's own binding */
+	bool is_weak;
 	bool def_weak; /* the definition in effect is weak */
 	bool hidden;
 	bool has_btf;	/* every declaration so far came with BTF */
@@ -352,8 +414,9 @@ struct bk_linker {
 	struct bk_hashmap *static_names;
 	struct bk_strset *static_name_strs;
 
-	struct btf *btf; /* merged BTF, before dedup */
-	bool has_btf;	 /* some input had BTF */
+	struct mbtf mbtf;	 /* merged BTF, before dedup */
+	struct strpool ext_strs; /* line_info file names and lines */
+	bool has_btf;		 /* some input had BTF */
 	size_t var_seq;
 	__u32 ext_rec_size[EXT_KIND_CNT];
 
@@ -364,6 +427,10 @@ struct bk_linker {
 	/* the result, laid out by finalize */
 	struct layout *layout;
 };
+
+/* btf.c */
+int map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
+		  bool ext);
 
 /* linker.c */
 int arena_add(struct arena *a, const char *s);
@@ -376,7 +443,7 @@ int linker_load_obj(struct bk_linker *l, struct src_obj *obj, const void *buf,
 		    size_t size);
 void linker_free_obj(struct src_obj *obj);
 struct src_sec *find_src_sec(const struct src_obj *obj, const char *name);
-__u32 find_btf_by_name(const struct src_obj *obj, const char *name);
+__u32 find_btf_by_name(const struct src_obj *obj, const char *name, __u32 hash);
 
 /* check.c: sanity of one input, before anything is taken from it */
 int check_elf(struct bk_linker *l, struct src_obj *obj);
@@ -403,10 +470,10 @@ struct dst_sym *add_dst_sym(struct bk_linker *l, int *handle);
 struct type_diff {
 	char what[256]; /* which part differs, readable */
 };
-bool types_compatible(const struct btf *btf1, __u32 id1, const struct btf *btf2,
+bool types_compatible(const struct tsrc *ts1, __u32 id1, const struct tsrc *ts2,
 		      __u32 id2, struct type_diff *diff);
-void format_type(const struct btf *btf, __u32 id, char *buf, size_t size);
-const struct btf_type *skip_mods(const struct btf *btf, __u32 id,
+void format_type(const struct tsrc *ts, __u32 id, char *buf, size_t size);
+const struct btf_type *skip_mods(const struct tsrc *ts, __u32 id,
 				 __u32 *res_id);
 
 /* maps.c */
@@ -420,8 +487,8 @@ enum map_cmp {
 };
 /* file1 NULL: d1 is a union of externs, its part_file[] names inputs. */
 int check_map_defs(struct bk_linker *l, const char *name,
-		   const struct btf *btf1, const struct map_def *d1,
-		   const char *file1, const struct btf *btf2,
+		   const struct tsrc *ts1, const struct map_def *d1,
+		   const char *file1, const struct tsrc *ts2,
 		   const struct map_def *d2, const char *file2,
 		   enum map_cmp mode);
 void merge_map_req(struct map_def *req, const struct map_def *add);
@@ -440,14 +507,22 @@ int visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
 
 /* btf_ext.c */
 int append_btf_ext(struct bk_linker *l, struct src_obj *obj);
-int build_btf_ext(struct bk_linker *l, struct btf *btf, void **data,
-		  size_t *size);
+/* How a .BTF.ext being laid out gets its strings. */
+struct ext_strs {
+	void *ctx;
+	int (*sec_name)(void *ctx, const char *name, __u32 *off);
+	/* rewrite a copied record's string offsets; NULL: keep them */
+	int (*rec)(void *ctx, int kind, char *rec);
+};
+
+int build_btf_ext(struct bk_linker *l, unsigned int mask,
+		  const struct ext_strs *strs, void **data, size_t *size);
+int read_btf_ext_ids(struct bk_linker *l, const void *data);
 size_t ext_rec_min_size(enum ext_kind kind);
 
 /* canon.c */
-int write_canonical(const struct btf *btf, const void *ext, size_t ext_size,
-		    void **btf_out, size_t *btf_size, void **ext_out,
-		    size_t *ext_out_size);
+int write_canonical(struct bk_linker *l, const struct btf *btf, void **btf_out,
+		    size_t *btf_size, void **ext_out, size_t *ext_out_size);
 
 /* finalize.c */
 struct layout;

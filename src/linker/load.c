@@ -5,8 +5,12 @@
  * (sections, global VAR/FUNC types, static symbols), each in one pass.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "linker_internal.h"
 #include "../btf/btf.h"
@@ -107,14 +111,24 @@ struct src_sec *find_src_sec(const struct src_obj *obj, const char *name)
 	return &obj->secs[idx];
 }
 
-__u32 find_btf_by_name(const struct src_obj *obj, const char *name)
+static bool same_btf_name(const void *ctx, __u32 id, const char *name)
 {
-	uintptr_t id;
+	const struct btf *btf = ctx;
 
-	if (!obj->btf_by_name ||
-	    !bk_hashmap__find(obj->btf_by_name, (uintptr_t)name, &id))
+	return strcmp(btf__name_by_offset(btf,
+					  btf__type_by_id(btf, id)->name_off),
+		      name) == 0;
+}
+
+/* hash: nametab__hash(name), shared with the global symbol table */
+__u32 find_btf_by_name(const struct src_obj *obj, const char *name, __u32 hash)
+{
+	long id;
+
+	if (!obj->btf)
 		return 0;
-	return id;
+	id = nametab__find(&obj->btf_tab, name, hash, same_btf_name, obj->btf);
+	return id < 0 ? 0 : id;
 }
 
 static bool is_global_btf(const struct btf_type *t)
@@ -178,14 +192,14 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 	int err;
 
 	obj->type_cnt = btf__type_cnt(obj->btf);
-	obj->btf_by_name = bk_hashmap__new(bk_cstr_hash, bk_cstr_equal, NULL);
 	obj->datasec_of = calloc(obj->type_cnt, sizeof(*obj->datasec_of));
 	obj->secinfo_size = calloc(obj->type_cnt, sizeof(*obj->secinfo_size));
-	if (!obj->btf_by_name || !obj->datasec_of || !obj->secinfo_size)
+	if (!obj->datasec_of || !obj->secinfo_size)
 		return -ENOMEM;
 	for (id = 1; id < obj->type_cnt; id++) {
 		const struct btf_type *t = btf__type_by_id(obj->btf, id);
 		const char *name;
+		__u32 hash;
 
 		if (btf_is_datasec(t)) {
 			err = index_datasec(l, obj, id, t);
@@ -196,14 +210,15 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 		if (!is_global_btf(t))
 			continue;
 		name = btf__name_by_offset(obj->btf, t->name_off);
-		err = bk_hashmap__add(obj->btf_by_name, (uintptr_t)name, id);
-		if (err == -EEXIST)
+		hash = nametab__hash(name);
+		if (nametab__find(&obj->btf_tab, name, hash, same_btf_name,
+				  obj->btf) >= 0)
 			return bk_err(
 				l->diag, -EINVAL,
 				"%s: symbol '%s': described by two BTF types",
 				obj->name, name);
-		if (err)
-			return err;
+		if (nametab__add(&obj->btf_tab, hash, id))
+			return -ENOMEM;
 	}
 	return 0;
 }
@@ -270,6 +285,32 @@ static int alloc_maps(struct src_obj *obj)
 	return 0;
 }
 
+/*
+ * Map a regular file rather than read it: DWARF, often most of an object,
+ * is then never touched. Anything else goes through bk_elf__open_file().
+ */
+static struct bk_elf *open_input(struct bk_linker *l, struct src_obj *obj)
+{
+	int fd = open(obj->name, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	void *map;
+
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    !st.st_size) {
+		if (fd >= 0)
+			close(fd);
+		return bk_elf__open_file(obj->name, BK_ELF_BPF_OBJ, l->diag);
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return bk_elf__open_file(obj->name, BK_ELF_BPF_OBJ, l->diag);
+	obj->map = map;
+	obj->map_size = st.st_size;
+	return bk_elf__open_mem(map, st.st_size, obj->name, BK_ELF_BPF_OBJ,
+				l->diag);
+}
+
 int linker_load_obj(struct bk_linker *l, struct src_obj *obj, const void *buf,
 		    size_t size)
 {
@@ -279,8 +320,7 @@ int linker_load_obj(struct bk_linker *l, struct src_obj *obj, const void *buf,
 		obj->elf = bk_elf__open_mem(buf, size, obj->name,
 					    BK_ELF_BPF_OBJ, l->diag);
 	else
-		obj->elf =
-			bk_elf__open_file(obj->name, BK_ELF_BPF_OBJ, l->diag);
+		obj->elf = open_input(l, obj);
 	if (!obj->elf)
 		return -errno;
 
@@ -298,14 +338,18 @@ int linker_load_obj(struct bk_linker *l, struct src_obj *obj, const void *buf,
 void linker_free_obj(struct src_obj *obj)
 {
 	bk_hashmap__free(obj->sec_by_name);
-	bk_hashmap__free(obj->btf_by_name);
+	nametab__free(&obj->btf_tab);
 	bk_hashmap__free(obj->static_by_name);
 	free(obj->datasec_of);
 	free(obj->secinfo_size);
 	free(obj->sym_map);
 	free(obj->glob_of_type);
 	free(obj->type_map);
+	idmap__free(&obj->str_map);
+	idmap__free(&obj->ext_str_map);
 	free(obj->secs);
 	bk_btf__free(obj->btf);
 	bk_elf__free(obj->elf);
+	if (obj->map)
+		munmap(obj->map, obj->map_size);
 }

@@ -34,6 +34,7 @@ static const char *const part_names[MAP_PART_CNT] = {
 
 struct parse_ctx {
 	const struct btf *btf;
+	struct tsrc ts;
 	int file_idx;
 	char *err;
 	size_t err_sz;
@@ -62,11 +63,11 @@ static void set_part(struct parse_ctx *c, struct map_attrs *a, enum map_part p)
 static int get_uint(struct parse_ctx *c, const struct btf_member *m,
 		    const char *name, __u32 *val)
 {
-	const struct btf_type *t = skip_mods(c->btf, m->type, NULL);
+	const struct btf_type *t = skip_mods(&c->ts, m->type, NULL);
 
 	if (!t || !btf_is_ptr(t))
 		return parse_err(c, "attribute '%s' is not a pointer", name);
-	t = skip_mods(c->btf, t->type, NULL);
+	t = skip_mods(&c->ts, t->type, NULL);
 	if (!t || !btf_is_array(t))
 		return parse_err(c, "attribute '%s' does not point to an array",
 				 name);
@@ -78,7 +79,7 @@ static int get_uint(struct parse_ctx *c, const struct btf_member *m,
 static int get_type(struct parse_ctx *c, const struct btf_member *m,
 		    const char *name, __u32 *type_id, __u32 *size)
 {
-	const struct btf_type *t = skip_mods(c->btf, m->type, NULL);
+	const struct btf_type *t = skip_mods(&c->ts, m->type, NULL);
 	__s64 sz;
 
 	if (!t || !btf_is_ptr(t))
@@ -105,7 +106,7 @@ static int parse_values(struct parse_ctx *c, const struct btf_member *m,
 			bool is_last, struct map_attrs *a,
 			struct map_attrs *inner)
 {
-	const struct btf_type *t = skip_mods(c->btf, m->type, NULL);
+	const struct btf_type *t = skip_mods(&c->ts, m->type, NULL);
 
 	if (!inner)
 		return parse_err(c, "inner map has 'values' of its own");
@@ -113,7 +114,7 @@ static int parse_values(struct parse_ctx *c, const struct btf_member *m,
 		return parse_err(c, "'values' must be the last attribute");
 	if (!t || !btf_is_array(t) || btf_array(t)->nelems)
 		return parse_err(c, "'values' is not a zero-sized array");
-	t = skip_mods(c->btf, btf_array(t)->type, NULL);
+	t = skip_mods(&c->ts, btf_array(t)->type, NULL);
 	if (!t || !btf_is_ptr(t))
 		return parse_err(c, "'values' is not an array of pointers");
 	if (a->value_size && a->value_size != 4)
@@ -121,7 +122,7 @@ static int parse_values(struct parse_ctx *c, const struct btf_member *m,
 				 a->value_size);
 	a->value_size = 4;
 	set_part(c, a, MAP_PART_VALUE_SIZE);
-	t = skip_mods(c->btf, t->type, NULL);
+	t = skip_mods(&c->ts, t->type, NULL);
 	if (t && btf_is_func_proto(t))
 		return 0; /* a program array's initial programs */
 	if (!t || !btf_is_struct(t))
@@ -217,11 +218,17 @@ static int parse_attrs(struct parse_ctx *c, const struct btf_type *st,
 int parse_map_def(const struct btf *btf, __u32 var_id, struct map_def *def,
 		  int file_idx, char *err, size_t err_sz)
 {
-	struct parse_ctx c = {btf, file_idx, err, err_sz};
+	struct parse_ctx c = {
+		.btf = btf,
+		.ts = {.btf = btf},
+		.file_idx = file_idx,
+		.err = err,
+		.err_sz = err_sz,
+	};
 	const struct btf_type *t = btf__type_by_id(btf, var_id);
 
 	memset(def, 0, sizeof(*def));
-	t = skip_mods(btf, t->type, NULL);
+	t = skip_mods(&c.ts, t->type, NULL);
 	if (!t || !btf_is_struct(t))
 		return parse_err(&c, "definition is not a struct");
 	return parse_attrs(&c, t, &def->outer, &def->inner);
@@ -232,7 +239,7 @@ int parse_map_def(const struct btf *btf, __u32 var_id, struct map_def *def,
 struct map_cmp_ctx {
 	struct bk_linker *l;
 	const char *name;
-	const struct btf *btf1, *btf2;
+	const struct tsrc *ts1, *ts2;
 	const char *file1, *file2;
 	bool inner;
 };
@@ -263,7 +270,7 @@ static __u64 part_value(const struct map_attrs *a, enum map_part p)
 	}
 }
 
-static void format_part(const struct map_cmp_ctx *c, const struct btf *btf,
+static void format_part(const struct map_cmp_ctx *c, const struct tsrc *ts,
 			const struct map_attrs *a, enum map_part p, char *buf,
 			size_t size)
 {
@@ -271,11 +278,11 @@ static void format_part(const struct map_cmp_ctx *c, const struct btf *btf,
 
 	if (p == MAP_PART_KEY && (a->parts & PART(MAP_PART_KEY))) {
 		buf[0] = '\'';
-		format_type(btf, a->key_type, buf + 1, size - 2);
+		format_type(ts, a->key_type, buf + 1, size - 2);
 		strcat(buf, "'");
 	} else if (p == MAP_PART_VALUE && (a->parts & PART(MAP_PART_VALUE))) {
 		buf[0] = '\'';
-		format_type(btf, a->value_type, buf + 1, size - 2);
+		format_type(ts, a->value_type, buf + 1, size - 2);
 		strcat(buf, "'");
 	} else if (p == MAP_PART_INNER) {
 		snprintf(buf, size, "%s",
@@ -307,8 +314,8 @@ static int part_err(const struct map_cmp_ctx *c, const struct map_attrs *a1,
 {
 	char v1[256], v2[256];
 
-	format_part(c, c->btf1, a1, p, v1, sizeof(v1));
-	format_part(c, c->btf2, a2, p, v2, sizeof(v2));
+	format_part(c, c->ts1, a1, p, v1, sizeof(v1));
+	format_part(c, c->ts2, a2, p, v2, sizeof(v2));
 	return bk_err(
 		c->l->diag, -EINVAL,
 		"%s: symbol '%s': %smap attribute '%s' differs: %s here, %s in %s%s%s",
@@ -326,9 +333,8 @@ static int cmp_typed_part(const struct map_cmp_ctx *c,
 
 	if ((a1->parts & bit) && (a2->parts & bit)) {
 		if (types_compatible(
-			    c->btf2, key ? a2->key_type : a2->value_type,
-			    c->btf1, key ? a1->key_type : a1->value_type,
-			    &diff))
+			    c->ts2, key ? a2->key_type : a2->value_type, c->ts1,
+			    key ? a1->key_type : a1->value_type, &diff))
 			return 0;
 		return part_err(c, a1, a2, p, diff.what);
 	}
@@ -402,16 +408,16 @@ static int cmp_attrs(struct map_cmp_ctx *c, const struct map_def *d1,
 }
 
 int check_map_defs(struct bk_linker *l, const char *name,
-		   const struct btf *btf1, const struct map_def *d1,
-		   const char *file1, const struct btf *btf2,
+		   const struct tsrc *ts1, const struct map_def *d1,
+		   const char *file1, const struct tsrc *ts2,
 		   const struct map_def *d2, const char *file2,
 		   enum map_cmp mode)
 {
 	struct map_cmp_ctx c = {
 		.l = l,
 		.name = name,
-		.btf1 = btf1,
-		.btf2 = btf2,
+		.ts1 = ts1,
+		.ts2 = ts2,
 		.file1 = file1,
 		.file2 = file2,
 	};

@@ -5,8 +5,8 @@
  * hashed table keyed by name, where declarations meet:
  *   - strong + strong definition: error naming both inputs;
  *   - weak + weak: the first definition wins; strong beats weak either way;
- *   - extern + definition resolve to the definition, extern + extern stay
- *     one extern, any strong declaration makes the binding strong;
+ *   - extern + definition resolve to the definition (keeping its binding),
+ *     extern + extern stay one extern, strong if any reference is;
  *   - hidden visibility is contagious;
  *   - every pair is checked through BTF (compat.c, maps.c).
  * Bytes of losing data/map definitions are recorded as dead ranges.
@@ -196,7 +196,7 @@ static enum bk_link_sym_kind classify(const struct src_obj *obj,
 }
 
 static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
-		     struct decl *d)
+		     __u32 hash, struct decl *d)
 {
 	const Elf64_Sym *sym = &obj->syms[idx];
 	const char *ds;
@@ -209,7 +209,7 @@ static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
 	d->is_def = sym->st_shndx != SHN_UNDEF;
 	d->is_weak = ELF64_ST_BIND(sym->st_info) == STB_WEAK;
 	d->hidden = ELF64_ST_VISIBILITY(sym->st_other) == STV_HIDDEN;
-	d->btf_id = obj->btf ? find_btf_by_name(obj, d->name) : 0;
+	d->btf_id = find_btf_by_name(obj, d->name, hash);
 	d->sec_id = -1;
 	ds = decl_datasec(obj, d->btf_id);
 	d->kind = classify(obj, d, ds);
@@ -300,15 +300,15 @@ static __u32 ref_type(const struct bk_linker *l, const struct glob_sym *g)
 {
 	if (!g->is_extern && g->def_type)
 		return g->def_type;
-	return btf__type_by_id(l->btf, g->btf_id)->type;
+	return mbtf__type(&l->mbtf, g->btf_id)->type;
 }
 
-static void format_decl(const struct btf *btf, __u32 type_id, const char *name,
+static void format_decl(const struct tsrc *ts, __u32 type_id, const char *name,
 			bool is_func, char *buf, size_t size)
 {
 	char type[512];
 
-	format_type(btf, type_id, type, sizeof(type));
+	format_type(ts, type_id, type, sizeof(type));
 	if (!is_func) {
 		snprintf(buf, size, "%s", type);
 		return;
@@ -329,19 +329,18 @@ static int check_types(struct bk_linker *l, struct src_obj *obj,
 		       struct glob_sym *g, const struct decl *d)
 {
 	const char *other = linker_file(l, ref_file(g));
-	bool is_func = d->kind == BK_LINK_SYM_FUNC ||
-		       (d->btf_id &&
-			btf_is_func(btf__type_by_id(obj->btf, d->btf_id)));
+	struct tsrc here = {.btf = obj->btf}, there = {.m = &l->mbtf};
+	bool is_func = btf_is_func(btf__type_by_id(obj->btf, d->btf_id));
 	char sig1[512], sig2[512];
 	struct type_diff diff = {};
 	__u32 ref, id;
 
 	ref = ref_type(l, g);
 	id = btf__type_by_id(obj->btf, d->btf_id)->type;
-	if (types_compatible(obj->btf, id, l->btf, ref, &diff))
+	if (types_compatible(&here, id, &there, ref, &diff))
 		return 0;
-	format_decl(obj->btf, id, d->name, is_func, sig1, sizeof(sig1));
-	format_decl(l->btf, ref, d->name, is_func, sig2, sizeof(sig2));
+	format_decl(&here, id, d->name, is_func, sig1, sizeof(sig1));
+	format_decl(&there, ref, d->name, is_func, sig2, sizeof(sig2));
 	return bk_err(
 		l->diag, -EINVAL,
 		"%s: symbol '%s': type '%s' does not match '%s' in %s: %s",
@@ -351,18 +350,18 @@ static int check_types(struct bk_linker *l, struct src_obj *obj,
 static int check_maps(struct bk_linker *l, struct src_obj *obj,
 		      struct glob_sym *g, const struct decl *d)
 {
+	struct tsrc here = {.btf = obj->btf}, there = {.m = &l->mbtf};
 	struct map_info *m = g->map;
 
 	if (!g->is_extern && m->has_def)
 		/* two definitions agree fully; an extern, on what it states */
-		return check_map_defs(l, d->name, l->btf, &m->def,
-				      linker_file(l, g->def_file), obj->btf,
-				      &d->map, obj->name,
-				      d->is_def ? MAP_CMP_EXACT
-						: MAP_CMP_STATED_BY_2);
+		return check_map_defs(
+			l, d->name, &there, &m->def,
+			linker_file(l, g->def_file), &here, &d->map, obj->name,
+			d->is_def ? MAP_CMP_EXACT : MAP_CMP_STATED_BY_2);
 	if (m->has_req)
-		return check_map_defs(l, d->name, l->btf, &m->req, NULL,
-				      obj->btf, &d->map, obj->name,
+		return check_map_defs(l, d->name, &there, &m->req, NULL, &here,
+				      &d->map, obj->name,
 				      d->is_def ? MAP_CMP_STATED_BY_1
 						: MAP_CMP_STATED_BY_BOTH);
 	return 0;
@@ -477,10 +476,10 @@ static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
 	__u32 hash;
 	int err;
 
-	err = fill_decl(l, obj, idx, &d);
+	hash = nametab__hash(obj->strs + obj->syms[idx].st_name);
+	err = fill_decl(l, obj, idx, hash, &d);
 	if (err)
 		return err;
-	hash = nametab__hash(d.name);
 	g = find_glob(l, d.name, hash);
 	if (!g)
 		return new_glob(l, obj, &d, hash);

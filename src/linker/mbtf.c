@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * The merged BTF while inputs are added: type records in one buffer and
+ * their strings in a pool that keeps each string once (libbpf's dedup is
+ * slow on large string sections, and keeping them small also keeps the
+ * memory down). Types are deduplicated once, at the end, when this becomes
+ * raw BTF for libbpf.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linker_internal.h"
+#include "../lib/mem.h"
+
+static const struct btf_type void_type;
+
+int mbtf__init(struct mbtf *m)
+{
+	memset(m, 0, sizeof(*m));
+	/* type ID 0 is void, string offset 0 is "" */
+	if (bk_ensure_mem((void **)&m->offs, &m->offs_cap, sizeof(*m->offs),
+			  1) ||
+	    strpool__init(&m->strs))
+		return -ENOMEM;
+	m->cnt = 1;
+	return 0;
+}
+
+void mbtf__free(struct mbtf *m)
+{
+	free(m->types);
+	free(m->offs);
+	strpool__free(&m->strs);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Types only: the strings stay (CO-RE access strings are read later). */
+void mbtf__free_types(struct mbtf *m)
+{
+	free(m->types);
+	free(m->offs);
+	m->types = NULL;
+	m->offs = NULL;
+	m->types_len = m->types_cap = m->cnt = m->offs_cap = 0;
+}
+
+const struct btf_type *mbtf__type(const struct mbtf *m, __u32 id)
+{
+	if (!id)
+		return &void_type;
+	if (id >= m->cnt)
+		return NULL;
+	return (const struct btf_type *)(m->types + m->offs[id]);
+}
+
+struct btf_type *mbtf__mut(struct mbtf *m, __u32 id)
+{
+	return (struct btf_type *)(m->types + m->offs[id]);
+}
+
+const char *mbtf__str(const struct mbtf *m, __u32 off)
+{
+	return off < m->strs.a.len ? m->strs.a.buf + off : NULL;
+}
+
+size_t btf_type_size(const struct btf_type *t)
+{
+	size_t n = btf_vlen(t);
+
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+		return sizeof(*t) + sizeof(__u32);
+	case BTF_KIND_ARRAY:
+		return sizeof(*t) + sizeof(struct btf_array);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		return sizeof(*t) + n * sizeof(struct btf_member);
+	case BTF_KIND_ENUM:
+		return sizeof(*t) + n * sizeof(struct btf_enum);
+	case BTF_KIND_ENUM64:
+		return sizeof(*t) + n * sizeof(struct btf_enum64);
+	case BTF_KIND_FUNC_PROTO:
+		return sizeof(*t) + n * sizeof(struct btf_param);
+	case BTF_KIND_VAR:
+		return sizeof(*t) + sizeof(struct btf_var);
+	case BTF_KIND_DATASEC:
+		return sizeof(*t) + n * sizeof(struct btf_var_secinfo);
+	case BTF_KIND_DECL_TAG:
+		return sizeof(*t) + sizeof(struct btf_decl_tag);
+	default:
+		return sizeof(*t);
+	}
+}
+
+int visit_str_offs(struct btf_type *t, int (*fn)(__u32 *off, void *ctx),
+		   void *ctx)
+{
+	int i, n = btf_vlen(t), err = fn(&t->name_off, ctx);
+
+	switch (btf_kind(t)) {
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION: {
+		struct btf_member *m = btf_members(t);
+
+		for (i = 0; i < n && !err; i++)
+			err = fn(&m[i].name_off, ctx);
+		break;
+	}
+	case BTF_KIND_ENUM: {
+		struct btf_enum *e = btf_enum(t);
+
+		for (i = 0; i < n && !err; i++)
+			err = fn(&e[i].name_off, ctx);
+		break;
+	}
+	case BTF_KIND_ENUM64: {
+		struct btf_enum64 *e = btf_enum64(t);
+
+		for (i = 0; i < n && !err; i++)
+			err = fn(&e[i].name_off, ctx);
+		break;
+	}
+	case BTF_KIND_FUNC_PROTO: {
+		struct btf_param *p = btf_params(t);
+
+		for (i = 0; i < n && !err; i++)
+			err = fn(&p[i].name_off, ctx);
+		break;
+	}
+	default:
+		break;
+	}
+	return err;
+}
+
+/* Append a type record of size bytes; its ID, or -ENOMEM. */
+int mbtf__add(struct mbtf *m, const void *rec, size_t size)
+{
+	if (m->cnt >= INT32_MAX ||
+	    bk_ensure_mem((void **)&m->offs, &m->offs_cap, sizeof(*m->offs),
+			  m->cnt + 1) ||
+	    bk_ensure_mem((void **)&m->types, &m->types_cap, 1,
+			  m->types_len + size))
+		return -ENOMEM;
+	memcpy(m->types + m->types_len, rec, size);
+	m->offs[m->cnt] = m->types_len;
+	m->types_len += size;
+	return m->cnt++;
+}
+
+long mbtf__add_str(struct mbtf *m, const char *s)
+{
+	return strpool__add(&m->strs, s);
+}
+
+/* Raw BTF (header, types, strings) in a malloc'ed buffer. */
+void *mbtf__raw(const struct mbtf *m, size_t *size)
+{
+	struct btf_header hdr = {
+		.magic = BTF_MAGIC,
+		.version = BTF_VERSION,
+		.hdr_len = sizeof(hdr),
+		.type_off = 0,
+		.type_len = m->types_len,
+		.str_off = m->types_len,
+		.str_len = m->strs.a.len,
+	};
+	char *raw = malloc(sizeof(hdr) + m->types_len + m->strs.a.len);
+
+	if (!raw)
+		return NULL;
+	memcpy(raw, &hdr, sizeof(hdr));
+	memcpy(raw + sizeof(hdr), m->types, m->types_len);
+	memcpy(raw + sizeof(hdr) + m->types_len, m->strs.a.buf, m->strs.a.len);
+	*size = sizeof(hdr) + m->types_len + m->strs.a.len;
+	return raw;
+}
