@@ -108,6 +108,54 @@ void bk_btf__free(struct btf *btf)
 	btf__free((struct btf *)base);
 }
 
+/* Bits of t (a struct or union) that no member covers. */
+static __u64 padding_bits(const struct btf *btf, const struct btf_type *t)
+{
+	const struct btf_member *m = btf_members(t);
+	__u64 end = 0, pad = 0, off, bits;
+	__s64 size;
+	__u32 i;
+
+	for (i = 0; i < btf_vlen(t); i++, m++) {
+		off = btf_member_bit_offset(t, i);
+		bits = btf_member_bitfield_size(t, i);
+		if (!bits) {
+			size = btf__resolve_size(btf, m->type);
+			bits = size > 0 ? (__u64)size * 8 : 0;
+		}
+		if (off > end)
+			pad += off - end;
+		end = bk_max(end, off + bits);
+	}
+	if ((__u64)t->size * 8 > end)
+		pad += (__u64)t->size * 8 - end;
+	return pad;
+}
+
+int bk_btf__check_c_output(const struct btf *btf, const char *name,
+			   const struct bk_diag *diag)
+{
+	__u64 budget = (1ULL << 20) + 1024ULL * btf__type_cnt(btf), pad = 0;
+	const struct btf_type *t;
+	__u32 id;
+
+	for (id = 1; id < btf__type_cnt(btf); id++) {
+		t = btf__type_by_id(btf, id);
+		if (!btf_is_composite(t))
+			continue;
+		pad += padding_bits(btf, t);
+		if (pad > budget)
+			return bk_err(
+				diag, -E2BIG,
+				"%s: type [%u] %s: as C, structs and unions up to here need %llu bits of padding, more than the %llu allowed for %u types",
+				name, id, bk_btf__kind_str(btf_kind(t)),
+				(unsigned long long)pad,
+				(unsigned long long)budget,
+				btf__type_cnt(btf) - 1);
+	}
+	return 0;
+}
+
 static int parse_elf_ext(const struct bk_elf *elf, const struct btf *btf,
 			 const struct bk_diag *diag, struct bk_btf_ext **ext)
 {

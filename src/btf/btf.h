@@ -90,6 +90,16 @@ int bk_btf__load_from_kernel(__u32 id, const struct bk_diag *diag,
 void bk_btf__free(struct btf *btf);
 
 /*
+ * Before printing btf as C (libbpf's btf_dump): btf_dump spells every gap in
+ * a struct or union as explicit padding, a line per 64 bits, so a type that
+ * claims gigabytes around a few members would print for minutes. Fails
+ * (-E2BIG) when all padding together exceeds 1 Mbit plus 1 Kbit per type
+ * (vmlinux needs about 330 Kbit): C output stays proportional to the BTF.
+ */
+int bk_btf__check_c_output(const struct btf *btf, const char *name,
+			   const struct bk_diag *diag);
+
+/*
  * Iterate over the types a BTF adds (for split BTF, not the base's):
  *	bk_for_each_type(id, t, btf) { ... }
  */

@@ -341,12 +341,47 @@ static int check_int(const struct checker *c, __u32 id,
 	return 0;
 }
 
+/*
+ * The kernel's layout rules: union members start at bit 0, struct members
+ * in order, every member starts within the type and a bitfield ends within
+ * it. (A member at the very end is fine: "char tail[0];".)
+ */
+static int check_member_layout(const struct checker *c, __u32 id,
+			       const struct btf_type *t, __u32 i,
+			       __u32 *last_off)
+{
+	__u32 off = btf_member_bit_offset(t, i);
+	__u32 bits = btf_member_bitfield_size(t, i);
+	__u64 size_bits = (__u64)t->size * 8;
+
+	if (btf_is_union(t) && off)
+		return type_err(c, id, "member #%u starts at bit %u, not 0", i,
+				off);
+	if (off < *last_off)
+		return type_err(
+			c, id,
+			"member #%u at bit %u comes before the previous one at bit %u",
+			i, off, *last_off);
+	if (off > size_bits)
+		return type_err(
+			c, id,
+			"member #%u starts at bit %u, beyond the type's %u bytes",
+			i, off, t->size);
+	if (off + (__u64)bits > size_bits)
+		return type_err(
+			c, id,
+			"bitfield member #%u ends at bit %llu, beyond the type's %u bytes",
+			i, off + (__u64)bits, t->size);
+	*last_off = off;
+	return 0;
+}
+
 static int check_members(const struct checker *c, __u32 id,
 			 const struct btf_type *t)
 {
 	const struct btf_member *m = btf_members(t);
+	__u32 i, last_off = 0;
 	char what[32];
-	__u32 i;
 	int err;
 
 	for (i = 0; i < btf_vlen(t); i++, m++) {
@@ -354,6 +389,7 @@ static int check_members(const struct checker *c, __u32 id,
 		err = check_ref(c, id, m->type, false, what);
 		strcat(what, " name");
 		err = err ?: check_name(c, id, m->name_off, false, what);
+		err = err ?: check_member_layout(c, id, t, i, &last_off);
 		if (err)
 			return err;
 	}

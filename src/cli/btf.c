@@ -546,12 +546,15 @@ static void __printf(2, 0)
 }
 
 /* bpftool's frame, so that the output can replace its vmlinux.h. */
-static int dump_c(const struct btf *btf)
+static int dump_c(const struct btf *btf, const char *src)
 {
 	struct btf_dump *d;
 	__u32 id;
-	int err = 0;
+	int err;
 
+	err = bk_btf__check_c_output(btf, src, &cli_diag);
+	if (err)
+		return -1;
 	d = btf_dump__new(btf, btf_dump_printf, NULL, NULL);
 	if (!d) {
 		p_err("cannot start the C dump: %s", strerror(errno));
@@ -690,26 +693,28 @@ static int parse_format(const char *arg, enum dump_format *format)
 	return 0;
 }
 
-static int do_dump(int argc, char **argv)
+struct dump_args {
+	const char *file; /* NULL: kernel BTF id */
+	__u32 id;
+	enum dump_format format;
+	char label[32]; /* what messages call the source */
+};
+
+/* BTF_SRC [format FORMAT] | file FILE ext */
+static int parse_dump_args(int argc, char **argv, struct dump_args *a)
 {
-	enum dump_format format = FORMAT_RAW;
-	struct bk_btf_ext *ext = NULL;
-	const char *file = NULL, *src;
-	struct btf *btf = NULL;
 	bool has_format = false, want_ext = false;
-	__u32 id = 0;
-	int err;
 
 	if (!REQ_ARGS(2))
 		usage();
-	src = argv[0];
-	if (is_prefix(src, "id")) {
-		if (parse_id(argv[1], &id))
+	if (is_prefix(argv[0], "id")) {
+		if (parse_id(argv[1], &a->id))
 			return -1;
-	} else if (is_prefix(src, "file")) {
-		file = argv[1];
+		snprintf(a->label, sizeof(a->label), "BTF object %u", a->id);
+	} else if (is_prefix(argv[0], "file")) {
+		a->file = argv[1];
 	} else {
-		p_err("unrecognized BTF source specifier: '%s'", src);
+		p_err("unrecognized BTF source specifier: '%s'", argv[0]);
 		return -1;
 	}
 	argc -= 2;
@@ -721,7 +726,7 @@ static int do_dump(int argc, char **argv)
 				p_err("expecting value for 'format' option");
 				return -1;
 			}
-			if (parse_format(*argv, &format))
+			if (parse_format(*argv, &a->format))
 				return -1;
 			NEXT_ARG();
 			has_format = true;
@@ -733,7 +738,7 @@ static int do_dump(int argc, char **argv)
 			return -1;
 		}
 	}
-	if (want_ext && !file) {
+	if (want_ext && !a->file) {
 		p_err("'ext' needs a file: kernel BTF has no .BTF.ext");
 		return -1;
 	}
@@ -742,26 +747,37 @@ static int do_dump(int argc, char **argv)
 		return -1;
 	}
 	if (want_ext)
-		format = FORMAT_EXT;
-	if (format == FORMAT_C && json_output) {
+		a->format = FORMAT_EXT;
+	if (a->format == FORMAT_C && json_output) {
 		p_err("JSON output for C-syntax dump is not supported");
 		return -1;
 	}
+	return 0;
+}
 
-	if (file)
-		err = bk_btf__parse_file(file, &cli_diag, &btf,
-					 format == FORMAT_EXT ? &ext : NULL);
+static int do_dump(int argc, char **argv)
+{
+	struct dump_args a = {.format = FORMAT_RAW};
+	struct bk_btf_ext *ext = NULL;
+	struct btf *btf = NULL;
+	int err;
+
+	if (parse_dump_args(argc, argv, &a))
+		return -1;
+	if (a.file)
+		err = bk_btf__parse_file(a.file, &cli_diag, &btf,
+					 a.format == FORMAT_EXT ? &ext : NULL);
 	else
-		err = bk_btf__load_from_kernel(id, &cli_diag, &btf);
+		err = bk_btf__load_from_kernel(a.id, &cli_diag, &btf);
 	if (err)
 		return -1;
-	if (format == FORMAT_EXT && !ext) {
-		p_err("%s: no .BTF.ext section", file);
+	if (a.format == FORMAT_EXT && !ext) {
+		p_err("%s: no .BTF.ext section", a.file);
 		err = -1;
-	} else if (format == FORMAT_EXT) {
+	} else if (a.format == FORMAT_EXT) {
 		dump_ext(btf, ext);
-	} else if (format == FORMAT_C) {
-		err = dump_c(btf);
+	} else if (a.format == FORMAT_C) {
+		err = dump_c(btf, a.file ?: a.label);
 	} else {
 		dump_raw(btf);
 	}
