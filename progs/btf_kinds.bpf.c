@@ -2,7 +2,8 @@
 /*
  * Every BTF kind clang 14 emits, for the btf dump tests: INT (signed,
  * unsigned, char, bool, 128-bit), PTR, ARRAY, STRUCT and UNION with
- * bitfields, ENUM (with a negative value and one above INT32_MAX), FWD of a
+ * bitfields, ENUM (with a negative value, one above INT32_MAX and one above
+ * INT64_MAX, which newer clang makes an ENUM64), FWD of a
  * struct and of a union, TYPEDEF, VOLATILE, CONST, RESTRICT, FUNC (static
  * and global), FUNC_PROTO (also variadic), VAR (static and global), DATASEC
  * (.bss, .data, .rodata, .maps, license), FLOAT, DECL_TAG (on a struct, a
@@ -28,6 +29,14 @@ enum kinds_color {
 	KINDS_HIGH = 0x80000000U,
 };
 
+/*
+ * An unsigned 64-bit value above INT64_MAX: clang 14 has no ENUM64 and
+ * truncates it into an 8-byte ENUM; newer clang emits an ENUM64.
+ */
+enum kinds_big {
+	KINDS_BIG = 0xfffffffffffffffeULL,
+};
+
 struct kinds_bits {
 	unsigned int a : 3;
 	int b : 5;
@@ -51,6 +60,7 @@ struct kinds_all {
 	long arr[4];
 	int matrix[2][3];
 	enum kinds_color color;
+	enum kinds_big big;
 	union kinds_union un;
 	struct kinds_fwd *fwd;
 	union kinds_fwd_union *fwd_union;

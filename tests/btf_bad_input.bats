@@ -1,0 +1,176 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
+# btf dump on broken input: every corruption scripts/mkcorpus_btf.sh makes
+# is refused with exit 1 and one error line naming the file, within a
+# second and without a signal; random bit flips never crash or hang.
+load helpers
+
+setup_file() {
+	BPFKIT_BUILD="${BPFKIT_BUILD:-build}" \
+		bash "$BATS_TEST_DIRNAME/../scripts/mkcorpus_btf.sh" \
+		"$BATS_FILE_TMPDIR/corpus" >&2
+}
+
+setup() {
+	CORPUS="$BATS_FILE_TMPDIR/corpus"
+}
+
+# refused FILE [ARGS...]: `btf dump file FILE ARGS` exits 1 within a second,
+# prints nothing on stdout and exactly one "Error: FILE: ..." line.
+refused() {
+	local f=$1 out err rc
+	shift
+	out=$(timeout 1 "$BPFKIT" btf dump file "$f" "$@" 2>"$BATS_TEST_TMPDIR/err")
+	rc=$?
+	err=$(cat "$BATS_TEST_TMPDIR/err")
+	if [ "$rc" -ne 1 ] || [ -n "$out" ] || [ "$(wc -l <<<"$err")" -ne 1 ] ||
+		[[ $err != "Error: $f: "* ]]; then
+		echo "$f $*: exit $rc, stdout ${#out} bytes, stderr: $err"
+		return 1
+	fi
+}
+
+@test "the corpus has every mutation, truncations and bit flips" {
+	local m
+	for m in $("$TBIN/btf_gen" list); do
+		compgen -G "$CORPUS/bad-$m.*" >/dev/null ||
+			compgen -G "$CORPUS/cbad-${m#c-}.*" >/dev/null || {
+			echo "no input for mutation $m"
+			return 1
+		}
+	done
+	[ "$(ls "$CORPUS" | grep -c '^bad-trunc-')" -ge 18 ]
+	[ "$(ls "$CORPUS" | grep -c "^flip-")" -ge 90 ]
+}
+
+@test "corrupt .BTF, truncated files, deep chains: exit 1, one error naming the file" {
+	# validation comes before any output: format c and -j see the same
+	local f n=0
+	for f in "$CORPUS"/bad-*; do
+		case ${f##*/} in
+		bad-ext-* | bad-elf-no-btf-ext.*) continue ;;
+		esac
+		refused "$f" || return 1
+		n=$((n + 1))
+	done
+	[ "$n" -ge 100 ]
+}
+
+@test "corrupt .BTF.ext: exit 1, one error naming the file" {
+	local f n=0
+	for f in "$CORPUS"/bad-ext-* "$CORPUS"/bad-elf-no-btf-ext.*; do
+		refused "$f" ext || return 1
+		# the .BTF itself is fine
+		timeout 1 "$BPFKIT" btf dump file "$f" >/dev/null
+		n=$((n + 1))
+	done
+	[ "$n" -ge 25 ]
+}
+
+@test "valid BTF too big to print as C: raw dump works, format c refused" {
+	local f n=0
+	for f in "$CORPUS"/cbad-*; do
+		timeout 1 "$BPFKIT" btf dump file "$f" >/dev/null
+		refused "$f" format c || return 1
+		n=$((n + 1))
+	done
+	[ "$n" -ge 3 ]
+	f="$CORPUS/cbad-struct-size-huge.kinds.btf"
+	run --separate-stderr -1 "$BPFKIT" btf dump file "$f" format c
+	[[ $stderr == "Error: $f: type [7] STRUCT: as C, structs and unions up to here need 2147483576 bits of padding, more than the "*" allowed for 40 types" ]]
+}
+
+@test "in JSON mode the error is the only output, on stdout" {
+	local f out
+	for f in "$CORPUS"/bad-hdr-magic.btf_kinds.bpf.o \
+		"$CORPUS"/bad-ptr-self-loop.kinds.btf \
+		"$CORPUS"/bad-ext-relo-kind.btf_externs.bpf.o; do
+		run --separate-stderr -1 timeout 1 "$BPFKIT" -j btf dump file "$f" ext
+		[ -z "$stderr" ]
+		[ "$(jq -r 'keys | join(",")' <<<"$output")" = error ]
+		[[ $(jq -r .error <<<"$output") == "$f: "* ]]
+	done
+}
+
+# msg MUTATION INPUT [ARGS...]: the error message for that corpus file.
+msg() {
+	local f="$CORPUS/bad-$1.$2"
+	shift 2
+	"$BPFKIT" btf dump file "$f" "$@" 2>&1 | sed "s|^Error: $f: ||"
+}
+
+@test "messages say what is wrong and where" {
+	[ "$(msg hdr-magic btf_kinds.bpf.o)" = "bad BTF magic 0x1234 (expected 0xeb9f)" ]
+	[ "$(msg hdr-byte-order kinds.btf)" = "BTF byte order differs from this host's" ]
+	[ "$(msg hdr-version kinds.btf)" = "unsupported BTF version 2" ]
+	[[ $(msg type-len-huge kinds.btf) == "BTF type section (offset 0, 2147483632 bytes) ends beyond the data"* ]]
+	[ "$(msg str-no-nul kinds.btf)" = "BTF string section does not end with a NUL byte" ]
+	[ "$(msg kind-unknown kinds.btf)" = "type [1]: unknown kind 31" ]
+	[[ $(msg struct-vlen-huge kinds.btf) == "type [7] STRUCT with vlen 65535 needs 786432 bytes, the type section has "*" left" ]]
+	[ "$(msg name-off-huge kinds.btf)" = "type [1] INT: name offset 16777215 is beyond the string section" ]
+	[ "$(msg ptr-target-huge kinds.btf)" = "type [5] PTR: type references type [1048575], beyond the last type [40]" ]
+	[ "$(msg member-type-huge kinds.btf)" = "type [7] STRUCT: member #0 references type [99999], beyond the last type [40]" ]
+	[ "$(msg member-name-huge kinds.btf)" = "type [7] STRUCT: member #0 name offset 16777200 is beyond the string section" ]
+	[ "$(msg func-not-proto kinds.btf)" = "type [23] FUNC: type [1] (INT) is not a FUNC_PROTO" ]
+	[ "$(msg datasec-not-var kinds.btf)" = "type [31] DATASEC: variable #0: type [1] (INT) is not a VAR or FUNC" ]
+	[ "$(msg var-void kinds.btf)" = "type [29] VAR: type references void" ]
+	[ "$(msg ptr-self-loop kinds.btf)" = "type [5] PTR: reference cycle: type [5] leads back to it" ]
+	[ "$(msg struct-embeds-itself kinds.btf)" = "type [7] STRUCT: reference cycle: type [7] leads back to it" ]
+	[ "$(msg decl-tag-idx kinds.btf)" = "type [24] DECL_TAG: component_idx 1000 is out of range for target [23] (FUNC)" ]
+	[ "$(msg elf-no-btf btf_kinds.bpf.o)" = "no .BTF section" ]
+	[ "$(msg ext-rec-size btf_kinds.bpf.o ext)" = ".BTF.ext: func_info record size 4 is invalid (at least 8, a multiple of 4)" ]
+	[ "$(msg ext-func-not-func btf_kinds.bpf.o ext)" = ".BTF.ext: func_info for section '.text': record #0: type [2] (INT) is not a FUNC" ]
+	[ "$(msg ext-sec-not-code btf_kinds.bpf.o ext)" = ".BTF.ext: func_info names section 'license', which holds no code" ]
+	[ "$(msg ext-relo-kind btf_externs.bpf.o ext)" = ".BTF.ext: core_relo for section 'tp_btf/sched_switch': record #0: unknown relocation kind 99" ]
+	[[ $(msg ext-insn-beyond btf_externs.bpf.o ext) == ".BTF.ext: line_info for section 'tp_btf/sched_switch': record #0: insn_off 2147483640 is beyond the section's "*" bytes" ]]
+	[ "$(msg deep btf)" = "type [258] PTR: references nest deeper than 256 types" ]
+	[ "$(msg member-offset-huge kinds.btf)" = "type [7] STRUCT: member #0 starts at bit 16777200, beyond the type's 16 bytes" ]
+}
+
+@test "a pointer chain at the depth limit still dumps as C" {
+	"$TBIN/btf_gen" deep 255 "$BATS_TEST_TMPDIR/ok.btf"
+	run -0 timeout 1 "$BPFKIT" btf dump file "$BATS_TEST_TMPDIR/ok.btf" format c
+	[[ $output == *"typedef int *"*"deep_t;"* ]]
+	"$TBIN/btf_gen" deep 256 "$BATS_TEST_TMPDIR/bad.btf"
+	run -1 timeout 1 "$BPFKIT" btf dump file "$BATS_TEST_TMPDIR/bad.btf"
+}
+
+@test "random bit flips: valid or refused, never a signal or a hang" {
+	local f rc n=0 refused_cnt=0
+	for f in "$CORPUS"/flip-*; do
+		for args in "" "format c" "ext"; do
+			[[ $f == *.btf && $args == ext ]] && continue
+			rc=0
+			# shellcheck disable=SC2086
+			timeout 1 "$BPFKIT" btf dump file "$f" $args \
+				>/dev/null 2>"$BATS_TEST_TMPDIR/err" || rc=$?
+			if [ "$rc" -eq 1 ]; then
+				[ "$(wc -l <"$BATS_TEST_TMPDIR/err")" -eq 1 ] &&
+					grep -q "^Error: " "$BATS_TEST_TMPDIR/err" || {
+					echo "$f $args: bad error output"
+					return 1
+				}
+				refused_cnt=$((refused_cnt + 1))
+			elif [ "$rc" -ne 0 ]; then
+				echo "$f $args: exit $rc"
+				return 1
+			fi
+			n=$((n + 1))
+		done
+	done
+	echo "# $n runs, $refused_cnt refused" >&3
+	[ "$refused_cnt" -gt 0 ]
+}
+
+@test "not a file, not ELF or BTF, empty" {
+	run --separate-stderr -1 bpfkit btf dump file /nonexistent
+	[ "$stderr" = "Error: /nonexistent: No such file or directory" ]
+	run --separate-stderr -1 bpfkit btf dump file "$BATS_TEST_TMPDIR"
+	[ "$stderr" = "Error: $BATS_TEST_TMPDIR: Is a directory" ]
+	printf 'hello\n' >"$BATS_TEST_TMPDIR/text"
+	run --separate-stderr -1 bpfkit btf dump file "$BATS_TEST_TMPDIR/text"
+	[ "$stderr" = "Error: $BATS_TEST_TMPDIR/text: neither an ELF file nor raw BTF data" ]
+	: >"$BATS_TEST_TMPDIR/empty"
+	run --separate-stderr -1 bpfkit btf dump file "$BATS_TEST_TMPDIR/empty"
+	[ "$stderr" = "Error: $BATS_TEST_TMPDIR/empty: file is empty or truncated" ]
+}
