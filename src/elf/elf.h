@@ -73,17 +73,25 @@ struct bk_elf_wsec {
 };
 
 /*
- * Lay out and serialize a relocatable ELF64 object of the host's byte order
- * for machine (e.g. EM_BPF) into a malloc'ed buffer: header, section bytes
- * in index order (each aligned as asked), then the section header table.
- * The same sections always give the same bytes. Returns 0 or -errno.
+ * A relocatable ELF64 object of the host's byte order, written section by
+ * section as the caller's bytes become ready (each may be freed once
+ * added): fd >= 0 writes the file (positioned writes from offset 0), fd -1
+ * builds the object in memory. Room for the ELF header is left first; each
+ * section lands at the next offset of its alignment; finish() writes the
+ * section header table after the last one and then the ELF header. The same
+ * sections added in the same order always give the same bytes.
  */
-int bk_elf__write_mem(const struct bk_elf_wsec *secs, size_t sec_cnt,
-		      size_t shstrndx, __u16 machine, void **buf, size_t *size,
-		      const struct bk_diag *diag);
-/* The same bytes, written to fd (name is used in messages). */
-int bk_elf__write_fd(const struct bk_elf_wsec *secs, size_t sec_cnt,
-		     size_t shstrndx, __u16 machine, int fd, const char *name,
-		     const struct bk_diag *diag);
+struct bk_elf_out;
+
+struct bk_elf_out *bk_elf_out__new(int fd, const char *name,
+				   const struct bk_diag *diag);
+int bk_elf_out__add(struct bk_elf_out *o, size_t idx,
+		    const struct bk_elf_wsec *sec);
+/* secs[idx] describes section idx (data not needed); secs[0] is null. */
+int bk_elf_out__finish(struct bk_elf_out *o, const struct bk_elf_wsec *secs,
+		       size_t sec_cnt, size_t shstrndx, __u16 machine);
+/* fd -1: the object's bytes, malloc'ed; the caller frees them. */
+void *bk_elf_out__take(struct bk_elf_out *o, size_t *size);
+void bk_elf_out__free(struct bk_elf_out *o);
 
 #endif /* BPFKIT_ELF_H */

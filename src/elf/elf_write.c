@@ -62,89 +62,49 @@ static void fill_shdr(Elf64_Shdr *sh, const struct bk_elf_wsec *sec,
 	sh->sh_entsize = sec->entsize;
 }
 
-/* Section offsets and the section header table's offset; -errno. */
-static int lay_out(const struct bk_elf_wsec *secs, size_t sec_cnt,
-		   size_t shstrndx, size_t **offs, size_t *shoff,
-		   const struct bk_diag *diag)
-{
-	size_t i, off = sizeof(Elf64_Ehdr);
-
-	if (!sec_cnt || sec_cnt >= SHN_LORESERVE || shstrndx >= sec_cnt)
-		return bk_err(diag, -EINVAL,
-			      "cannot write an object of %zu sections",
-			      sec_cnt);
-	*offs = calloc(sec_cnt, sizeof(**offs));
-	if (!*offs)
-		return bk_err(diag, -ENOMEM, "out of memory");
-	for (i = 1; i < sec_cnt; i++) {
-		if (secs[i].type == SHT_NULL)
-			continue;
-		off = align_up(off, secs[i].addralign);
-		(*offs)[i] = off;
-		if (has_bytes(&secs[i]))
-			off += secs[i].size;
-	}
-	*shoff = align_up(off, SHDR_ALIGN);
-	return 0;
-}
-
-static Elf64_Shdr *make_shdrs(const struct bk_elf_wsec *secs, size_t sec_cnt,
-			      const size_t *offs)
-{
-	Elf64_Shdr *shdrs = calloc(sec_cnt, sizeof(*shdrs));
-	size_t i;
-
-	if (!shdrs)
-		return NULL;
-	for (i = 1; i < sec_cnt; i++)
-		fill_shdr(&shdrs[i], &secs[i], offs[i]);
-	return shdrs;
-}
-
-int bk_elf__write_mem(const struct bk_elf_wsec *secs, size_t sec_cnt,
-		      size_t shstrndx, __u16 machine, void **buf, size_t *size,
-		      const struct bk_diag *diag)
-{
-	size_t i, off, *offs;
-	Elf64_Shdr *shdrs;
-	char *out;
-	int err;
-
-	err = lay_out(secs, sec_cnt, shstrndx, &offs, &off, diag);
-	if (err)
-		return err;
-	out = calloc(1, off + sec_cnt * sizeof(Elf64_Shdr));
-	if (!out) {
-		free(offs);
-		return bk_err(diag, -ENOMEM, "out of memory");
-	}
-	fill_ehdr((Elf64_Ehdr *)out, machine, off, sec_cnt, shstrndx);
-	shdrs = (Elf64_Shdr *)(out + off);
-	for (i = 1; i < sec_cnt; i++) {
-		if (has_bytes(&secs[i]) && secs[i].data)
-			memcpy(out + offs[i], secs[i].data, secs[i].size);
-		fill_shdr(&shdrs[i], &secs[i], offs[i]);
-	}
-	free(offs);
-	*buf = out;
-	*size = off + sec_cnt * sizeof(Elf64_Shdr);
-	return 0;
-}
-
-/* Writes pieces in order; gaps (alignment padding) are written as zeros. */
-struct fd_out {
-	int fd;
+/*
+ * An object written as its sections become ready, so a caller can free each
+ * section's bytes once they are out. Room for the ELF header is left at the
+ * start; the header and the section header table come last.
+ */
+struct bk_elf_out {
+	int fd; /* -1: into mem */
+	char *mem;
+	size_t mem_cap;
 	size_t pos;
+	size_t *offs; /* per section index */
+	size_t offs_cnt;
 	const char *name;
 	const struct bk_diag *diag;
 };
 
-static int out_bytes(struct fd_out *o, const void *data, size_t size)
+static int out_write(struct bk_elf_out *o, size_t at, const void *data,
+		     size_t size)
 {
 	const char *p = data;
 
+	if (o->fd < 0) {
+		size_t need = at + size;
+
+		if (need > o->mem_cap) {
+			size_t cap = o->mem_cap ? o->mem_cap : 4096;
+			char *mem;
+
+			while (cap < need)
+				cap *= 2;
+			mem = realloc(o->mem, cap);
+			if (!mem)
+				return bk_err(o->diag, -ENOMEM,
+					      "out of memory");
+			memset(mem + o->mem_cap, 0, cap - o->mem_cap);
+			o->mem = mem;
+			o->mem_cap = cap;
+		}
+		memcpy(o->mem + at, data, size);
+		return 0;
+	}
 	while (size) {
-		ssize_t n = write(o->fd, p, size);
+		ssize_t n = pwrite(o->fd, p, size, at);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -152,56 +112,102 @@ static int out_bytes(struct fd_out *o, const void *data, size_t size)
 			return bk_err(o->diag, -errno, "%s: cannot write: %s",
 				      o->name, strerror(errno));
 		p += n;
+		at += n;
 		size -= n;
-		o->pos += n;
 	}
 	return 0;
 }
 
-static int out_pad(struct fd_out *o, size_t to)
+struct bk_elf_out *bk_elf_out__new(int fd, const char *name,
+				   const struct bk_diag *diag)
 {
-	static const char zeros[64];
-	int err = 0;
+	struct bk_elf_out *o = calloc(1, sizeof(*o));
 
-	while (!err && o->pos < to)
-		err = out_bytes(o, zeros,
-				to - o->pos < sizeof(zeros) ? to - o->pos
-							    : sizeof(zeros));
+	if (!o) {
+		bk_err(diag, -ENOMEM, "out of memory");
+		errno = ENOMEM;
+		return NULL;
+	}
+	o->fd = fd;
+	o->name = name;
+	o->diag = diag;
+	o->pos = sizeof(Elf64_Ehdr);
+	return o;
+}
+
+void bk_elf_out__free(struct bk_elf_out *o)
+{
+	if (!o)
+		return;
+	free(o->mem);
+	free(o->offs);
+	free(o);
+}
+
+int bk_elf_out__add(struct bk_elf_out *o, size_t idx,
+		    const struct bk_elf_wsec *sec)
+{
+	int err;
+
+	if (idx >= SHN_LORESERVE)
+		return bk_err(o->diag, -E2BIG, "%s: too many sections",
+			      o->name);
+	if (idx >= o->offs_cnt) {
+		size_t *offs = realloc(o->offs, (idx + 1) * sizeof(*offs));
+
+		if (!offs)
+			return bk_err(o->diag, -ENOMEM, "out of memory");
+		memset(offs + o->offs_cnt, 0,
+		       (idx + 1 - o->offs_cnt) * sizeof(*offs));
+		o->offs = offs;
+		o->offs_cnt = idx + 1;
+	}
+	o->pos = align_up(o->pos, sec->addralign);
+	o->offs[idx] = o->pos;
+	if (!has_bytes(sec))
+		return 0;
+	err = out_write(o, o->pos, sec->data, sec->size);
+	o->pos += sec->size;
 	return err;
 }
 
-int bk_elf__write_fd(const struct bk_elf_wsec *secs, size_t sec_cnt,
-		     size_t shstrndx, __u16 machine, int fd, const char *name,
-		     const struct bk_diag *diag)
+int bk_elf_out__finish(struct bk_elf_out *o, const struct bk_elf_wsec *secs,
+		       size_t sec_cnt, size_t shstrndx, __u16 machine)
 {
-	struct fd_out o = {.fd = fd, .name = name, .diag = diag};
-	size_t i, shoff, *offs;
+	size_t i, shoff = align_up(o->pos, SHDR_ALIGN);
 	Elf64_Shdr *shdrs;
 	Elf64_Ehdr eh;
 	int err;
 
-	err = lay_out(secs, sec_cnt, shstrndx, &offs, &shoff, diag);
-	if (err)
-		return err;
-	shdrs = make_shdrs(secs, sec_cnt, offs);
-	if (!shdrs) {
-		free(offs);
-		return bk_err(diag, -ENOMEM, "out of memory");
-	}
+	if (!sec_cnt || sec_cnt >= SHN_LORESERVE || shstrndx >= sec_cnt ||
+	    sec_cnt > o->offs_cnt + 1)
+		return bk_err(o->diag, -EINVAL,
+			      "%s: cannot write an object of %zu sections",
+			      o->name, sec_cnt);
+	shdrs = calloc(sec_cnt, sizeof(*shdrs));
+	if (!shdrs)
+		return bk_err(o->diag, -ENOMEM, "out of memory");
+	for (i = 1; i < sec_cnt; i++)
+		fill_shdr(&shdrs[i], &secs[i],
+			  i < o->offs_cnt ? o->offs[i] : 0);
 	fill_ehdr(&eh, machine, shoff, sec_cnt, shstrndx);
-	err = out_bytes(&o, &eh, sizeof(eh));
-	for (i = 1; i < sec_cnt && !err; i++) {
-		if (!has_bytes(&secs[i]))
-			continue;
-		err = out_pad(&o, offs[i]);
-		if (!err && secs[i].data)
-			err = out_bytes(&o, secs[i].data, secs[i].size);
-		else if (!err)
-			err = out_pad(&o, offs[i] + secs[i].size);
-	}
-	err = err ?: out_pad(&o, shoff);
-	err = err ?: out_bytes(&o, shdrs, sec_cnt * sizeof(*shdrs));
+	/* gaps are holes in a new file, zeroed memory in a buffer */
+	err = out_write(o, shoff, shdrs, sec_cnt * sizeof(*shdrs));
+	err = err ?: out_write(o, 0, &eh, sizeof(eh));
 	free(shdrs);
-	free(offs);
+	o->pos = shoff + sec_cnt * sizeof(Elf64_Shdr);
 	return err;
+}
+
+/* The bytes written into memory (fd -1); the caller frees them. */
+void *bk_elf_out__take(struct bk_elf_out *o, size_t *size)
+{
+	void *mem = o->mem;
+
+	if (!mem)
+		mem = calloc(1, o->pos ?: 1);
+	o->mem = NULL;
+	o->mem_cap = 0;
+	*size = o->pos;
+	return mem;
 }

@@ -640,14 +640,25 @@ static int dedup(struct bk_linker *l, struct btf *btf)
 	return err;
 }
 
-int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
-		 void **ext_data, size_t *ext_size)
+bool has_btf_ext(const struct bk_linker *l)
 {
-	struct btf *btf;
+	size_t i;
+	int k;
+
+	for (i = 0; i < l->sec_cnt; i++) {
+		for (k = 0; k < EXT_KIND_CNT; k++) {
+			if (l->secs[i].ext[k].cnt)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* What needs the final symbol values: VAR/FUNC targets and DATASECs. */
+int prepare_btf(struct bk_linker *l)
+{
 	int err;
 
-	*btf_data = *ext_data = NULL;
-	*btf_size = *ext_size = 0;
 	if (!l->has_btf)
 		return 0;
 	settle_glob_types(l);
@@ -656,8 +667,19 @@ int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
 	if (err)
 		return bk_err(l->diag, err, "cannot build DATASECs: %s",
 			      strerror(-err));
+	return 0;
+}
+
+/* Dedup and the canonical bytes; the merged BTF is consumed. */
+int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
+		 void **ext_data, size_t *ext_size)
+{
+	struct btf *btf = NULL;
+	int err;
+
+	*btf_data = *ext_data = NULL;
+	*btf_size = *ext_size = 0;
 	/* section names of .BTF.ext records must be BTF strings too */
-	btf = NULL;
 	err = dedup_prepare_names(l);
 	if (!err) {
 		btf = to_libbpf(l);
@@ -669,8 +691,8 @@ int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
 		return bk_err(l->diag, err, "BTF deduplication failed: %s",
 			      strerror(-err));
 	}
+	/* takes btf over: freed as soon as its types are copied */
 	err = write_canonical(l, btf, btf_data, btf_size, ext_data, ext_size);
-	btf__free(btf);
 	if (err)
 		return bk_err(l->diag, err, "cannot write BTF: %s",
 			      strerror(-err));

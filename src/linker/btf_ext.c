@@ -313,8 +313,8 @@ static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
 
 	put_u32(p, rec_sz);
 	for (i = 0; i < n; i++) {
-		const struct dst_sec *sec = &l->secs[ids[i]];
-		const struct ext_recs *r = &sec->ext[k];
+		struct dst_sec *sec = &l->secs[ids[i]];
+		struct ext_recs *r = &sec->ext[k];
 		__u32 name_off;
 
 		if (!r->cnt)
@@ -331,6 +331,11 @@ static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
 				return err;
 		}
 		*p += r->cnt * rec_sz;
+		if (strs->consume) {
+			free(r->recs);
+			r->recs = NULL;
+			r->cap = 0;
+		}
 	}
 	return 0;
 }

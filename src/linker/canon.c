@@ -159,7 +159,7 @@ static int assemble(struct canon *c, const char *types, size_t types_len,
 	return 0;
 }
 
-int write_canonical(struct bk_linker *l, const struct btf *btf, void **btf_out,
+int write_canonical(struct bk_linker *l, struct btf *btf, void **btf_out,
 		    size_t *btf_size, void **ext_out, size_t *ext_out_size)
 {
 	struct canon c = {.l = l, .src = btf};
@@ -170,6 +170,9 @@ int write_canonical(struct bk_linker *l, const struct btf *btf, void **btf_out,
 
 	err = strpool__init(&c.out);
 	err = err ?: copy_types(&c, &types, &types_len);
+	btf__free(btf);
+	c.src = NULL;
+	idmap__free(&c.from_btf);
 	/* .BTF.ext strings come after every type's */
 	err = err
 		      ?: build_btf_ext(l, (1u << EXT_KIND_CNT) - 1, &strs,

@@ -25,16 +25,14 @@
 struct layout {
 	int *order; /* real dst sec ids in output order */
 	size_t real_cnt;
-	struct bk_elf_wsec *wsecs;
+	struct bk_elf_wsec *wsecs; /* every section header, in index order */
 	size_t wsec_cnt;
+	size_t btf_idx; /* 0: no .BTF */
+	size_t ext_idx; /* 0: no .BTF.ext */
 	Elf64_Sym *syms;
 	size_t sym_cnt;
 	size_t first_global;
 	struct arena strtab; /* section names, then symbol names */
-	void *btf;
-	size_t btf_size;
-	void *ext;
-	size_t ext_size;
 };
 
 /* Offsets of the surviving bytes moved: move what points at them. */
@@ -163,21 +161,19 @@ static int lay_out_secs(struct bk_linker *l, struct layout *lo)
 		w->data = sec->rels;
 		w->size = sec->rel_cnt * sizeof(Elf64_Rel);
 	}
-	if (lo->btf) {
+	if (l->has_btf) {
+		lo->btf_idx = lo->wsec_cnt;
 		w = add_wsec(lo, ".BTF", SHT_PROGBITS);
 		if (!w)
 			return -ENOMEM;
 		w->addralign = 4;
-		w->data = lo->btf;
-		w->size = lo->btf_size;
 	}
-	if (lo->ext) {
+	if (l->has_btf && has_btf_ext(l)) {
+		lo->ext_idx = lo->wsec_cnt;
 		w = add_wsec(lo, ".BTF.ext", SHT_PROGBITS);
 		if (!w)
 			return -ENOMEM;
 		w->addralign = 4;
-		w->data = lo->ext;
-		w->size = lo->ext_size;
 	}
 	return 0;
 }
@@ -268,54 +264,102 @@ static int lay_out_object(struct bk_linker *l, struct layout *lo)
 	return 0;
 }
 
-void free_layout(struct layout *lo)
+static void free_layout(struct layout *lo)
 {
-	if (!lo)
-		return;
 	free(lo->order);
 	free(lo->wsecs);
 	free(lo->syms);
 	free(lo->strtab.buf);
-	free(lo->btf);
-	free(lo->ext);
-	free(lo);
 }
 
-int finalize_output(struct bk_linker *l)
+/* Add section idx, then let its bytes go. */
+static int emit(struct bk_elf_out *out, struct layout *lo, size_t idx,
+		void **owner)
 {
-	struct layout *lo = calloc(1, sizeof(*lo));
+	int err = bk_elf_out__add(out, idx, &lo->wsecs[idx]);
+
+	lo->wsecs[idx].data = NULL;
+	if (owner) {
+		free(*owner);
+		*owner = NULL;
+	}
+	return err;
+}
+
+/* Everything but BTF: the biggest part, out before BTF needs memory. */
+static int emit_elf_secs(struct bk_linker *l, struct layout *lo,
+			 struct bk_elf_out *out)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i < lo->real_cnt && !err; i++) {
+		struct dst_sec *sec = &l->secs[lo->order[i]];
+
+		err = emit(out, lo, sec->elf_idx, &sec->data);
+	}
+	for (i = 0; i < lo->real_cnt && !err; i++) {
+		struct dst_sec *sec = &l->secs[lo->order[i]];
+
+		if (sec->rel_cnt)
+			err = emit(out, lo, sec->rel_elf_idx,
+				   (void **)&sec->rels);
+	}
+	err = err ?: emit(out, lo, 2, (void **)&lo->syms);
+	err = err ?: emit(out, lo, 1, (void **)&lo->strtab.buf);
+	return err;
+}
+
+static int emit_btf(struct bk_linker *l, struct layout *lo,
+		    struct bk_elf_out *out)
+{
+	void *btf = NULL, *ext = NULL;
+	size_t btf_size = 0, ext_size = 0;
 	int err;
 
-	if (!lo)
-		return bk_err(l->diag, -ENOMEM, "out of memory");
-	l->layout = lo;
+	if (!lo->btf_idx)
+		return 0;
+	err = finalize_btf(l, &btf, &btf_size, &ext, &ext_size);
+	if (err)
+		return err;
+	lo->wsecs[lo->btf_idx].data = btf;
+	lo->wsecs[lo->btf_idx].size = btf_size;
+	err = emit(out, lo, lo->btf_idx, &btf);
+	if (!err && lo->ext_idx) {
+		lo->wsecs[lo->ext_idx].data = ext;
+		lo->wsecs[lo->ext_idx].size = ext_size;
+		err = emit(out, lo, lo->ext_idx, &ext);
+	}
+	free(btf);
+	free(ext);
+	return err;
+}
+
+/*
+ * Everything that depends on final symbol values is settled first; then
+ * sections go out (and are freed) before BTF dedup, the other big user
+ * of memory, runs. out is a file or a memory buffer.
+ */
+int finalize_output(struct bk_linker *l, struct bk_elf_out *out)
+{
+	struct layout lo = {};
+	int err;
+
 	err = compact_secs(l);
 	if (err)
 		return err;
 	apply_compaction(l);
 	fixup_relos(l);
 	settle_glob_syms(l);
-	err = finalize_btf(l, &lo->btf, &lo->btf_size, &lo->ext, &lo->ext_size);
+	err = prepare_btf(l);
 	if (err)
 		return err;
-	err = lay_out_object(l, lo);
+	err = lay_out_object(l, &lo);
 	if (err == -ENOMEM)
-		return bk_err(l->diag, err, "out of memory");
+		bk_err(l->diag, err, "out of memory");
+	err = err ?: emit_elf_secs(l, &lo, out);
+	err = err ?: emit_btf(l, &lo, out);
+	err = err ?: bk_elf_out__finish(out, lo.wsecs, lo.wsec_cnt, 1, EM_BPF);
+	free_layout(&lo);
 	return err;
-}
-
-int write_output_fd(struct bk_linker *l, int fd, const char *name)
-{
-	const struct layout *lo = l->layout;
-
-	return bk_elf__write_fd(lo->wsecs, lo->wsec_cnt, 1, EM_BPF, fd, name,
-				l->diag);
-}
-
-int write_output_mem(struct bk_linker *l, void **buf, size_t *size)
-{
-	const struct layout *lo = l->layout;
-
-	return bk_elf__write_mem(lo->wsecs, lo->wsec_cnt, 1, EM_BPF, buf, size,
-				 l->diag);
 }

@@ -31,7 +31,7 @@ struct dst_sec *linker_sec(struct bk_linker *l, int id)
 
 const char *glob_name(const struct bk_linker *l, const struct glob_sym *g)
 {
-	return l->names.buf + g->name_off;
+	return l->names.buf + l->syms[g->sym].name_off;
 }
 
 int arena_add(struct arena *a, const char *s)
@@ -119,7 +119,6 @@ void bk_linker__free(struct bk_linker *l)
 	bk_strset__free(l->static_name_strs);
 	mbtf__free(&l->mbtf);
 	strpool__free(&l->ext_strs);
-	free_layout(l->layout);
 	free(l->out_path);
 	free(l);
 }
@@ -179,7 +178,8 @@ int bk_linker__add_buf(struct bk_linker *l, const void *buf, size_t size,
 	return link_obj(l, name, buf, size);
 }
 
-static int finalize_common(struct bk_linker *l)
+/* Finalizing consumes the linked data: it happens once. */
+static int finalize_into(struct bk_linker *l, struct bk_elf_out *out)
 {
 	int err;
 
@@ -187,32 +187,31 @@ static int finalize_common(struct bk_linker *l)
 		return bk_err(l->diag, -EINVAL,
 			      "cannot finalize after a failed link step");
 	if (l->finalized)
-		return 0;
-	err = finalize_output(l);
-	if (err) {
+		return bk_err(l->diag, -EINVAL, "already finalized");
+	err = finalize_output(l, out);
+	if (err)
 		l->failed = true;
-		return err;
-	}
-	l->finalized = true;
-	return 0;
+	else
+		l->finalized = true;
+	return err;
 }
 
 int bk_linker__finalize(struct bk_linker *l)
 {
-	struct bk_out_file out;
+	struct bk_elf_out *out = NULL;
+	struct bk_out_file file;
 	int err;
 
 	if (!l->out_path)
 		return bk_err(l->diag, -EINVAL, "no output file was given");
-	err = finalize_common(l);
+	err = bk_out_file__open(&file, l->out_path, l->diag);
 	if (err)
 		return err;
-	err = bk_out_file__open(&out, l->out_path, l->diag);
-	if (err)
-		return err;
-	err = write_output_fd(l, out.fd, l->out_path);
-	err = err ?: bk_out_file__commit(&out, l->diag);
-	bk_out_file__abort(&out);
+	out = bk_elf_out__new(file.fd, l->out_path, l->diag);
+	err = out ? finalize_into(l, out) : -ENOMEM;
+	err = err ?: bk_out_file__commit(&file, l->diag);
+	bk_out_file__abort(&file);
+	bk_elf_out__free(out);
 	if (err)
 		l->failed = true;
 	return err;
@@ -220,9 +219,17 @@ int bk_linker__finalize(struct bk_linker *l)
 
 int bk_linker__finalize_mem(struct bk_linker *l, void **buf, size_t *size)
 {
-	int err = finalize_common(l);
+	struct bk_elf_out *out = bk_elf_out__new(-1, "(memory)", l->diag);
+	int err;
 
-	return err ?: write_output_mem(l, buf, size);
+	err = out ? finalize_into(l, out) : -ENOMEM;
+	if (!err) {
+		*buf = bk_elf_out__take(out, size);
+		if (!*buf)
+			err = bk_err(l->diag, -ENOMEM, "out of memory");
+	}
+	bk_elf_out__free(out);
+	return err;
 }
 
 /* ---- the link report ------------------------------------------------- */

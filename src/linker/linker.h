@@ -47,9 +47,12 @@ int bk_linker__add_file(struct bk_linker *l, const char *path);
 int bk_linker__add_buf(struct bk_linker *l, const void *buf, size_t size,
 		       const char *name);
 
-/* Write the output object to out_path (temporary file, then rename). */
+/*
+ * Write the output object to out_path (temporary file, then rename), or
+ * build it in memory (*buf malloc'ed, the caller frees it). Either, once:
+ * finalizing consumes what was linked.
+ */
 int bk_linker__finalize(struct bk_linker *l);
-/* Build the output object in memory; *buf is malloc'ed, the caller frees. */
 int bk_linker__finalize_mem(struct bk_linker *l, void **buf, size_t *size);
 
 /*

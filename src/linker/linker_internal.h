@@ -349,10 +349,9 @@ struct map_info {
 	struct map_def pend;
 };
 
+/* One global symbol; 108k of them in a big link, so kept small. */
 struct glob_sym {
-	__u32 name_off; /* in l->names */
-	int sym;	/* sym handle */
-	enum bk_link_sym_kind kind;
+	int sym; /* sym handle (its name is the symbol's) */
 	/* dst sec id of the definition; for an extern, of the section its
 	 * BTF DATASEC names (.kconfig, .ksyms, .maps...), else -1 */
 	int sec_id;
@@ -363,18 +362,18 @@ struct glob_sym {
 	__u32 def_src_type; /* input BTF id of that VAR/FUNC (while added) */
 	int canon_file;	    /* input whose VAR/FUNC the output keeps */
 	int last_file;	    /* last input that mentioned it */
-	size_t def_off;	    /* dst sec offset of the definition's bytes */
-	bool is_extern;
-	/* binding: an extern's is weak until a strong reference comes; at
-	 * the end, a definition's own binding */
-	bool is_weak;
-	bool def_weak; /* the definition in effect is weak */
-	bool hidden;
-	bool has_btf;	/* every declaration so far came with BTF */
-	bool ext_entry; /* extern keeps a DATASEC entry (.kconfig/.ksyms/.maps) */
 	unsigned int def_cnt;
 	unsigned int weak_def_cnt;
 	unsigned int decl_cnt;
+	__u8 kind; /* enum bk_link_sym_kind */
+	bool is_extern : 1;
+	/* binding: an extern's is weak until a strong reference comes; at
+	 * the end, a definition's own binding */
+	bool is_weak : 1;
+	bool def_weak : 1; /* the definition in effect is weak */
+	bool hidden : 1;
+	bool has_btf : 1;   /* every declaration so far came with BTF */
+	bool ext_entry : 1; /* extern keeps a DATASEC entry (.kconfig/...) */
 	struct map_info *map;
 };
 
@@ -423,9 +422,6 @@ struct bk_linker {
 	struct extern_proto *ext_protos;
 	size_t ext_proto_cnt;
 	size_t ext_proto_cap;
-
-	/* the result, laid out by finalize */
-	struct layout *layout;
 };
 
 /* btf.c */
@@ -500,6 +496,8 @@ int fixup_relos(struct bk_linker *l);
 
 /* btf.c */
 int append_btf(struct bk_linker *l, struct src_obj *obj);
+int prepare_btf(struct bk_linker *l);
+bool has_btf_ext(const struct bk_linker *l);
 int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
 		 void **ext_data, size_t *ext_size);
 int visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
@@ -513,6 +511,8 @@ struct ext_strs {
 	int (*sec_name)(void *ctx, const char *name, __u32 *off);
 	/* rewrite a copied record's string offsets; NULL: keep them */
 	int (*rec)(void *ctx, int kind, char *rec);
+	/* free each section's records once copied (the last layout) */
+	bool consume;
 };
 
 int build_btf_ext(struct bk_linker *l, unsigned int mask,
@@ -521,14 +521,11 @@ int read_btf_ext_ids(struct bk_linker *l, const void *data);
 size_t ext_rec_min_size(enum ext_kind kind);
 
 /* canon.c */
-int write_canonical(struct bk_linker *l, const struct btf *btf, void **btf_out,
+int write_canonical(struct bk_linker *l, struct btf *btf, void **btf_out,
 		    size_t *btf_size, void **ext_out, size_t *ext_out_size);
 
 /* finalize.c */
-struct layout;
-int finalize_output(struct bk_linker *l);
-int write_output_fd(struct bk_linker *l, int fd, const char *name);
-int write_output_mem(struct bk_linker *l, void **buf, size_t *size);
-void free_layout(struct layout *lo);
+struct bk_elf_out;
+int finalize_output(struct bk_linker *l, struct bk_elf_out *out);
 
 #endif /* BPFKIT_LINKER_INTERNAL_H */

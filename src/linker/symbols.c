@@ -253,7 +253,6 @@ static int new_glob(struct bk_linker *l, struct src_obj *obj,
 
 	g = &l->globs[l->glob_cnt];
 	memset(g, 0, sizeof(*g));
-	g->name_off = ds->name_off;
 	g->sym = handle;
 	g->kind = d->kind;
 	g->sec_id = d->sec_id;
@@ -268,7 +267,6 @@ static int new_glob(struct bk_linker *l, struct src_obj *obj,
 		       d->kind == BK_LINK_SYM_KSYM;
 	g->def_file = d->is_def ? obj->file_idx : -1;
 	g->def_src_type = d->is_def ? d->btf_id : 0;
-	g->def_off = d->off;
 	g->canon_file = obj->file_idx;
 	g->last_file = obj->file_idx;
 	g->def_cnt = d->is_def;
@@ -419,7 +417,6 @@ static void take_def(struct bk_linker *l, struct src_obj *obj,
 	g->def_weak = d->is_weak;
 	g->def_src_type = d->btf_id;
 	g->def_type = 0; /* set once this input's BTF is appended */
-	g->def_off = d->off;
 	g->sec_id = d->sec_id;
 	g->size = d->size;
 	if (g->map) {
@@ -460,7 +457,8 @@ static int merge_glob(struct bk_linker *l, struct src_obj *obj,
 	}
 	if (g->def_weak && !d->is_weak) {
 		/* strong beats weak: the earlier weak bytes become dead */
-		err = add_dead_range(l, &l->secs[g->sec_id], g->def_off,
+		err = add_dead_range(l, &l->secs[g->sec_id],
+				     l->syms[g->sym].sym.st_value,
 				     l->syms[g->sym].sym.st_size);
 		take_def(l, obj, g, d);
 		return err;
