@@ -5,9 +5,9 @@
 # bpftool's on the same large linked object, in one run.
 #
 # The object is the link bench's largest workload (bench/gen_workload.sh:
-# FILES files of GLOBALS globals each) plus one closing file defining the
-# variables the last file leaves extern, so that it is complete, linked
-# by bpfkit gen object. Each generator runs RUNS times, interleaved; the
+# FILES files of GLOBALS globals each) linked by bpfkit gen object, then
+# linked again with one closing file defining the variables it leaves
+# extern, so that it is complete. Each generator runs RUNS times, interleaved; the
 # median wall time and the peak RSS are printed with bpftool's time over
 # bpfkit's. Target (skeleton issue): bpfkit's time at most bpftool's.
 #
@@ -29,7 +29,7 @@ RUNS=${BENCH_RUNS:-5}
 CLANG=${CLANG:-clang}
 TIME=/usr/bin/time
 
-for tool in "$BPFKIT" "$BPFTOOL" "$TIME" "$CLANG"; do
+for tool in "$BPFKIT" "$BPFTOOL" "$TIME" "$CLANG" readelf; do
 	command -v "$tool" >/dev/null || {
 		echo "bench/skel.sh: $tool is missing" >&2
 		exit 1
@@ -46,30 +46,32 @@ out=$work/skel
 mkdir -p "$out"
 bash bench/gen_workload.sh "$wl" "$files" "$GLOBALS"
 
-# The closing file: file FILES-1 declares v_FILES_j extern for j % 4 == 0.
-close_src=$out/close_$files.c
-{
-	echo '/* bench/skel.sh: defines what the last workload file leaves extern */'
-	for ((j = 0; j < GLOBALS; j += 4)); do
-		echo "int v_${files}_$j;"
-	done
-} >"$close_src.tmp"
-if ! cmp -s "$close_src.tmp" "$close_src" || [ ! -s "$close_src.o" ]; then
-	mv "$close_src.tmp" "$close_src"
-	"$CLANG" -g -O2 -target bpf -c -o "$close_src.o" "$close_src"
-else
-	rm -f "$close_src.tmp"
-fi
-
 inputs=()
 for ((i = 0; i < files; i++)); do
 	inputs+=("$(printf '%s/f%03d.bpf.o' "$wl" "$i")")
 done
+# stale: the linked objects predate an input or bpfkit itself
+stale() {
+	local f
+	[ -s "$1" ] || return 0
+	for f in "${inputs[@]}" "$BPFKIT"; do
+		[ "$1" -ot "$f" ] && return 0
+	done
+	return 1
+}
+
+# The workload leaves some variables of a next file extern (what a library
+# leaves for the application); a closing file defines them, as ints.
+partial=$out/partial_$files.o
 obj=$out/linked_$files.o
-if [ ! -s "$obj" ] || [ "$obj" -ot "$close_src.o" ] ||
-	[ "$obj" -ot "${inputs[-1]}" ] || [ "$obj" -ot "$BPFKIT" ]; then
+if stale "$obj"; then
 	echo "bench/skel.sh: linking $files files with bpfkit gen object" >&2
-	"$BPFKIT" gen object "$obj" "${inputs[@]}" "$close_src.o" 2>/dev/null
+	"$BPFKIT" gen object "$partial" "${inputs[@]}" 2>/dev/null
+	readelf -sW "$partial" |
+		awk '$7 == "UND" && ($5 == "GLOBAL" || $5 == "WEAK") && $8 != "" {
+			print "int " $8 ";" }' >"$out/close.c"
+	"$CLANG" -g -O2 -target bpf -c -o "$out/close.o" "$out/close.c"
+	"$BPFKIT" gen object "$obj" "$partial" "$out/close.o" 2>/dev/null
 fi
 
 # run CMD...: one timed run, stdout into $out/out; prints "MS KB OK".
