@@ -286,31 +286,54 @@ static int index_types(struct checker *c)
 	return 0;
 }
 
+/*
+ * Which field of a type a message is about: "member #3", "return type", or
+ * nothing (what NULL) for the type's own name. Formatted only for messages:
+ * the checks run for every member of every type.
+ */
+static const char *field_str(char *buf, size_t size, const char *what, int idx)
+{
+	if (!what)
+		return "";
+	if (idx < 0)
+		return what;
+	snprintf(buf, size, "%s #%d", what, idx);
+	return buf;
+}
+
 /* A name: a valid offset, and a non-empty string where the kind needs one. */
 static int check_name(const struct checker *c, __u32 id, __u32 off,
-		      bool required, const char *what)
+		      bool required, const char *what, int idx)
 {
+	char buf[48];
+	const char *f;
+
+	if (is_str_off(c, off) && (!required || str_at(c, off)[0]))
+		return 0;
+	f = field_str(buf, sizeof(buf), what, idx);
 	if (!is_str_off(c, off))
-		return type_err(c, id,
-				"%s offset %u is beyond the string section",
-				what, off);
-	if (required && !str_at(c, off)[0])
-		return type_err(c, id, "%s is empty", what);
-	return 0;
+		return type_err(
+			c, id,
+			"%s%sname offset %u is beyond the string section", f,
+			*f ? " " : "", off);
+	return type_err(c, id, "%s%sname is empty", f, *f ? " " : "");
 }
 
 /* A referenced type ID: in range, and not void unless void is meaningful. */
 static int check_ref(const struct checker *c, __u32 id, __u32 ref, bool void_ok,
-		     const char *what)
+		     const char *what, int idx)
 {
+	char buf[48];
+
+	if (ref < end_id(c) && (ref || void_ok))
+		return 0;
+	what = field_str(buf, sizeof(buf), what, idx);
 	if (ref >= end_id(c))
 		return type_err(
 			c, id,
 			"%s references type [%u], beyond the last type [%u]",
 			what, ref, end_id(c) - 1);
-	if (!ref && !void_ok)
-		return type_err(c, id, "%s references void", what);
-	return 0;
+	return type_err(c, id, "%s references void", what);
 }
 
 static bool is_pow2(__u32 v)
@@ -381,14 +404,11 @@ static int check_members(const struct checker *c, __u32 id,
 {
 	const struct btf_member *m = btf_members(t);
 	__u32 i, last_off = 0;
-	char what[32];
 	int err;
 
 	for (i = 0; i < btf_vlen(t); i++, m++) {
-		snprintf(what, sizeof(what), "member #%u", i);
-		err = check_ref(c, id, m->type, false, what);
-		strcat(what, " name");
-		err = err ?: check_name(c, id, m->name_off, false, what);
+		err = check_ref(c, id, m->type, false, "member", i);
+		err = err ?: check_name(c, id, m->name_off, false, "member", i);
 		err = err ?: check_member_layout(c, id, t, i, &last_off);
 		if (err)
 			return err;
@@ -400,7 +420,6 @@ static int check_enum(const struct checker *c, __u32 id,
 		      const struct btf_type *t)
 {
 	bool is64 = btf_is_enum64(t);
-	char what[32];
 	__u32 i, name_off;
 	int err;
 
@@ -409,8 +428,7 @@ static int check_enum(const struct checker *c, __u32 id,
 	for (i = 0; i < btf_vlen(t); i++) {
 		name_off = is64 ? btf_enum64(t)[i].name_off
 				: btf_enum(t)[i].name_off;
-		snprintf(what, sizeof(what), "enumerator #%u name", i);
-		err = check_name(c, id, name_off, true, what);
+		err = check_name(c, id, name_off, true, "enumerator", i);
 		if (err)
 			return err;
 	}
@@ -424,7 +442,7 @@ static int check_func(const struct checker *c, __u32 id,
 
 	if (btf_vlen(t) > BTF_FUNC_EXTERN)
 		return type_err(c, id, "unknown linkage %u", btf_vlen(t));
-	err = check_ref(c, id, t->type, false, "prototype");
+	err = check_ref(c, id, t->type, false, "prototype", -1);
 	if (err)
 		return err;
 	if (!btf_is_func_proto(type_at(c, t->type)))
@@ -439,18 +457,17 @@ static int check_func_proto(const struct checker *c, __u32 id,
 {
 	const struct btf_param *p = btf_params(t);
 	__u32 i, vlen = btf_vlen(t);
-	char what[32];
 	int err;
 
-	err = check_ref(c, id, t->type, true, "return type");
+	err = check_ref(c, id, t->type, true, "return type", -1);
 	for (i = 0; !err && i < vlen; i++, p++) {
 		/* void as the last parameter, unnamed, means "..." */
 		bool varargs = i == vlen - 1 && !p->name_off;
 
-		snprintf(what, sizeof(what), "parameter #%u", i);
-		err = check_ref(c, id, p->type, varargs, what);
-		strcat(what, " name");
-		err = err ?: check_name(c, id, p->name_off, false, what);
+		err = check_ref(c, id, p->type, varargs, "parameter", i);
+		err = err
+			      ?: check_name(c, id, p->name_off, false,
+					    "parameter", i);
 	}
 	return err;
 }
@@ -479,7 +496,7 @@ static int check_var(const struct checker *c, __u32 id,
 	if (btf_var(t)->linkage > BTF_VAR_GLOBAL_EXTERN)
 		return type_err(c, id, "unknown linkage %u",
 				btf_var(t)->linkage);
-	err = check_ref(c, id, t->type, false, "type");
+	err = check_ref(c, id, t->type, false, "type", -1);
 	if (err)
 		return err;
 	vt = type_at(c, t->type);
@@ -494,13 +511,11 @@ static int check_datasec(const struct checker *c, __u32 id,
 {
 	const struct btf_var_secinfo *v = btf_var_secinfos(t);
 	const struct btf_type *vt;
-	char what[32];
 	__u32 i;
 	int err;
 
 	for (i = 0; i < btf_vlen(t); i++, v++) {
-		snprintf(what, sizeof(what), "variable #%u", i);
-		err = check_ref(c, id, v->type, false, what);
+		err = check_ref(c, id, v->type, false, "variable", i);
 		if (err)
 			return err;
 		vt = type_at(c, v->type);
@@ -508,14 +523,14 @@ static int check_datasec(const struct checker *c, __u32 id,
 		if (!btf_is_var(vt) && !btf_is_func(vt))
 			return type_err(
 				c, id,
-				"%s: type [%u] (%s) is not a VAR or FUNC", what,
-				v->type, bk_btf__kind_str(btf_kind(vt)));
+				"variable #%u: type [%u] (%s) is not a VAR or FUNC",
+				i, v->type, bk_btf__kind_str(btf_kind(vt)));
 		/* clang leaves the section size 0 for libbpf to fill in */
 		if ((__u64)v->offset + v->size > (t->size ?: UINT32_MAX))
 			return type_err(
 				c, id,
-				"%s: offset %u size %u ends beyond the section's %u bytes",
-				what, v->offset, v->size, t->size);
+				"variable #%u: offset %u size %u ends beyond the section's %u bytes",
+				i, v->offset, v->size, t->size);
 	}
 	return 0;
 }
@@ -528,7 +543,7 @@ static int check_decl_tag(const struct checker *c, __u32 id,
 	__u32 vlen;
 	int err;
 
-	err = check_ref(c, id, t->type, false, "target");
+	err = check_ref(c, id, t->type, false, "target", -1);
 	if (err)
 		return err;
 	tt = type_at(c, t->type);
@@ -621,7 +636,7 @@ static int check_type(const struct checker *c, __u32 id)
 		return type_err(c, id, "vlen %u must be 0", btf_vlen(t));
 	if (!has_kflag(kind) && btf_kflag(t))
 		return type_err(c, id, "kind_flag must be 0");
-	err = check_name(c, id, t->name_off, needs_name(kind), "name");
+	err = check_name(c, id, t->name_off, needs_name(kind), NULL, -1);
 	if (err)
 		return err;
 
@@ -634,13 +649,13 @@ static int check_type(const struct checker *c, __u32 id)
 	case BTF_KIND_RESTRICT:
 	case BTF_KIND_TYPEDEF:
 	case BTF_KIND_TYPE_TAG:
-		return check_ref(c, id, t->type, true, "type");
+		return check_ref(c, id, t->type, true, "type", -1);
 	case BTF_KIND_ARRAY:
 		err = check_ref(c, id, btf_array(t)->type, false,
-				"element type");
+				"element type", -1);
 		return err
 			       ?: check_ref(c, id, btf_array(t)->index_type,
-					    true, "index type");
+					    true, "index type", -1);
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
 		return check_members(c, id, t);

@@ -48,11 +48,16 @@ static int do_help(int argc, char **argv)
  * Fields are written as out.h does, one call per field for both modes: in
  * plain mode fmt (one conversion, or NULL for JSON only) is applied to the
  * value; in JSON mode the value goes under key. Containers matter to JSON
- * only. Writes go straight into stdout's (large, fully buffered) stdio
- * buffer, without printf's format parsing per field.
+ * only. Text is gathered in a buffer of our own and handed to stdio in
+ * large blocks, without printf's format parsing or stdio's locking per
+ * field.
  */
+#define WRITER_BUF_SIZE (64 << 10)
+
 struct writer {
 	FILE *f;
+	char *buf; /* WRITER_BUF_SIZE bytes */
+	size_t len;
 	bool json;
 	bool pretty;
 	bool first;	/* nothing written yet in the innermost container */
@@ -61,9 +66,30 @@ struct writer {
 	__u64 obj_bits; /* bit i: level i + 1 is an object */
 };
 
+static void w_flush(struct writer *w)
+{
+	fwrite_unlocked(w->buf, 1, w->len, w->f);
+	w->len = 0;
+}
+
 static void w_bytes(struct writer *w, const char *s, size_t len)
 {
-	fwrite_unlocked(s, 1, len, w->f);
+	if (len > WRITER_BUF_SIZE - w->len) {
+		w_flush(w);
+		if (len > WRITER_BUF_SIZE) {
+			fwrite_unlocked(s, 1, len, w->f);
+			return;
+		}
+	}
+	memcpy(w->buf + w->len, s, len);
+	w->len += len;
+}
+
+static void w_char(struct writer *w, char ch)
+{
+	if (w->len == WRITER_BUF_SIZE)
+		w_flush(w);
+	w->buf[w->len++] = ch;
 }
 
 static void w_str(struct writer *w, const char *s)
@@ -71,25 +97,40 @@ static void w_str(struct writer *w, const char *s)
 	w_bytes(w, s, strlen(s));
 }
 
-static void w_u64(struct writer *w, __u64 v)
+/* Decimal digits of v, written backwards from end; returns the first. */
+static char *fmt_u64(char *end, __u64 v)
 {
-	char buf[24], *p = buf + sizeof(buf);
-
 	do {
-		*--p = '0' + v % 10;
+		*--end = '0' + v % 10;
 		v /= 10;
 	} while (v);
-	w_bytes(w, p, buf + sizeof(buf) - p);
+	return end;
 }
 
-static void w_s64(struct writer *w, __s64 v)
+static char *fmt_s64(char *end, __s64 v)
 {
-	if (v < 0) {
-		putc_unlocked('-', w->f);
-		w_u64(w, -(__u64)v);
-	} else {
-		w_u64(w, v);
-	}
+	char *p = fmt_u64(end, v < 0 ? -(__u64)v : (__u64)v);
+
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
+/* Plain mode: fmt with its one conversion replaced by val. */
+static void w_fmt(struct writer *w, const char *fmt, const char *val,
+		  size_t val_len)
+{
+	const char *p = fmt;
+
+	while (*p && *p != '%')
+		p++;
+	w_bytes(w, fmt, p - fmt);
+	if (!*p)
+		return;
+	for (p++; *p == 'l' || *p == 'h' || *p == 'z'; p++)
+		;
+	w_bytes(w, val, val_len);
+	w_str(w, p + 1);
 }
 
 /* Length of the UTF-8 sequence at s, or 0 if it is not valid UTF-8. */
@@ -141,7 +182,7 @@ static void w_json_str(struct writer *w, const char *s)
 	bool utf8 = true, checked = false;
 	char esc[7] = "\\u00";
 
-	putc_unlocked('"', w->f);
+	w_char(w, '"');
 	for (; *p; p++) {
 		if (*p >= 0x20 && *p != '"' && *p != '\\' &&
 		    (*p < 0x80 || utf8))
@@ -155,10 +196,10 @@ static void w_json_str(struct writer *w, const char *s)
 		w_bytes(w, (const char *)run, p - run);
 		run = p + 1;
 		if (*p >= 0x80) {
-			putc_unlocked('?', w->f);
+			w_char(w, '?');
 		} else if (*p == '"' || *p == '\\') {
-			putc_unlocked('\\', w->f);
-			putc_unlocked(*p, w->f);
+			w_char(w, '\\');
+			w_char(w, *p);
 		} else if (*p == '\n') {
 			w_str(w, "\\n");
 		} else if (*p == '\t') {
@@ -170,25 +211,14 @@ static void w_json_str(struct writer *w, const char *s)
 		}
 	}
 	w_bytes(w, (const char *)run, p - run);
-	putc_unlocked('"', w->f);
-}
-
-/* Plain mode: fmt's text before the conversion; returns the text after. */
-static const char *w_fmt_head(struct writer *w, const char *fmt)
-{
-	const char *pct = strchr(fmt, '%');
-
-	w_bytes(w, fmt, pct - fmt);
-	for (pct++; *pct == 'l' || *pct == 'h' || *pct == 'z'; pct++)
-		;
-	return pct + 1;
+	w_char(w, '"');
 }
 
 static void w_newline_indent(struct writer *w)
 {
 	__u32 i;
 
-	putc_unlocked('\n', w->f);
+	w_char(w, '\n');
 	for (i = 0; i < w->depth; i++)
 		w_bytes(w, "    ", 4);
 }
@@ -197,7 +227,7 @@ static void w_newline_indent(struct writer *w)
 static void w_key(struct writer *w, const char *key)
 {
 	if (!w->first)
-		putc_unlocked(',', w->f);
+		w_char(w, ',');
 	w->first = false;
 	if (w->pretty)
 		w_newline_indent(w);
@@ -207,7 +237,7 @@ static void w_key(struct writer *w, const char *key)
 	if (w->pretty)
 		w_bytes(w, ": ", 2);
 	else
-		putc_unlocked(':', w->f);
+		w_char(w, ':');
 }
 
 static void w_open(struct writer *w, const char *key, bool object)
@@ -216,7 +246,7 @@ static void w_open(struct writer *w, const char *key, bool object)
 		return;
 	if (w->depth)
 		w_key(w, key);
-	putc_unlocked(object ? '{' : '[', w->f);
+	w_char(w, object ? '{' : '[');
 	w->depth++;
 	if (object)
 		w->obj_bits |= 1ULL << (w->depth - 1);
@@ -235,7 +265,7 @@ static void w_close(struct writer *w)
 	w->depth--;
 	if (w->pretty && !empty)
 		w_newline_indent(w);
-	putc_unlocked(object ? '}' : ']', w->f);
+	w_char(w, object ? '}' : ']');
 	w->in_object = w->depth && (w->obj_bits >> (w->depth - 1) & 1);
 	w->first = false;
 }
@@ -243,31 +273,31 @@ static void w_close(struct writer *w)
 static void w_field_u64(struct writer *w, const char *key, const char *fmt,
 			__u64 v)
 {
+	char buf[24], *end = buf + sizeof(buf), *p = fmt_u64(end, v);
+
 	if (w->json) {
 		w_key(w, key);
 		/* out.h's rule: beyond json_int_t, the decimal as a string */
 		if (v > INT64_MAX)
-			putc_unlocked('"', w->f);
-		w_u64(w, v);
+			w_char(w, '"');
+		w_bytes(w, p, end - p);
 		if (v > INT64_MAX)
-			putc_unlocked('"', w->f);
+			w_char(w, '"');
 	} else if (fmt) {
-		fmt = w_fmt_head(w, fmt);
-		w_u64(w, v);
-		w_str(w, fmt);
+		w_fmt(w, fmt, p, end - p);
 	}
 }
 
 static void w_field_s64(struct writer *w, const char *key, const char *fmt,
 			__s64 v)
 {
+	char buf[24], *end = buf + sizeof(buf), *p = fmt_s64(end, v);
+
 	if (w->json) {
 		w_key(w, key);
-		w_s64(w, v);
+		w_bytes(w, p, end - p);
 	} else if (fmt) {
-		fmt = w_fmt_head(w, fmt);
-		w_s64(w, v);
-		w_str(w, fmt);
+		w_fmt(w, fmt, p, end - p);
 	}
 }
 
@@ -278,9 +308,7 @@ static void w_field_str(struct writer *w, const char *key, const char *fmt,
 		w_key(w, key);
 		w_json_str(w, s);
 	} else if (fmt) {
-		fmt = w_fmt_head(w, fmt);
-		w_str(w, s);
-		w_str(w, fmt);
+		w_fmt(w, fmt, s, strlen(s));
 	}
 }
 
@@ -519,8 +547,10 @@ static void dump_type(struct writer *w, const struct btf *btf, __u32 id,
 
 static void dump_raw(const struct btf *btf)
 {
+	static char buf[WRITER_BUF_SIZE];
 	struct writer w = {
 		.f = stdout,
+		.buf = buf,
 		.json = json_output,
 		.pretty = pretty_output,
 	};
@@ -534,7 +564,8 @@ static void dump_raw(const struct btf *btf)
 	w_close(&w);
 	w_close(&w);
 	if (w.json)
-		putc_unlocked('\n', w.f);
+		w_char(&w, '\n');
+	w_flush(&w);
 }
 
 /* C dump -------------------------------------------------------------------*/
