@@ -7,6 +7,7 @@
  * raw view is what BTF and relocation parsing want anyway.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <libelf.h>
@@ -22,6 +23,7 @@ struct bk_elf {
 	Elf *elf;
 	GElf_Ehdr ehdr;
 	struct bk_elf_sec *secs;
+	void **copies; /* per section: aligned copy of misplaced bytes, or NULL */
 	size_t sec_cnt;
 };
 
@@ -52,6 +54,27 @@ static int check_bpf_obj(const struct bk_elf *elf, const struct bk_diag *diag)
 		return bk_err(diag, -EOPNOTSUPP,
 			      "%s: byte order differs from this host's",
 			      elf->name);
+	return 0;
+}
+
+/*
+ * Readers take symbols, relocations, instructions and BTF records straight
+ * from sec->data as arrays of structs. clang places every section at an
+ * offset aligned for its contents, but a crafted file need not: copy such
+ * bytes to memory that is 8-byte aligned (malloc's), rather than let every
+ * reader make misaligned accesses.
+ */
+static int align_sec(struct bk_elf *elf, size_t idx, const struct bk_diag *diag)
+{
+	struct bk_elf_sec *sec = &elf->secs[idx];
+
+	if ((uintptr_t)sec->data % 8 == 0)
+		return 0;
+	elf->copies[idx] = malloc(sec->size);
+	if (!elf->copies[idx])
+		return bk_err(diag, -ENOMEM, "%s: out of memory", elf->name);
+	memcpy(elf->copies[idx], sec->data, sec->size);
+	sec->data = elf->copies[idx];
 	return 0;
 }
 
@@ -90,7 +113,7 @@ static int load_sec(struct bk_elf *elf, size_t idx, size_t shstrndx,
 			(unsigned long long)sec->shdr.sh_size, elf->size);
 	sec->data = elf->buf + sec->shdr.sh_offset;
 	sec->size = sec->shdr.sh_size;
-	return 0;
+	return align_sec(elf, idx, diag);
 }
 
 static int load_elf(struct bk_elf *elf, unsigned int flags,
@@ -128,7 +151,8 @@ static int load_elf(struct bk_elf *elf, unsigned int flags,
 			      "%s: %zu section headers cannot fit in %zu bytes",
 			      elf->name, shnum, elf->size);
 	elf->secs = calloc(shnum ?: 1, sizeof(*elf->secs));
-	if (!elf->secs)
+	elf->copies = calloc(shnum ?: 1, sizeof(*elf->copies));
+	if (!elf->secs || !elf->copies)
 		return bk_err(diag, -ENOMEM, "%s: out of memory", elf->name);
 	elf->sec_cnt = shnum;
 	for (i = 0; i < shnum; i++) {
@@ -188,10 +212,15 @@ struct bk_elf *bk_elf__open_mem(const void *buf, size_t size, const char *name,
 
 void bk_elf__free(struct bk_elf *elf)
 {
+	size_t i;
+
 	if (!elf)
 		return;
 	if (elf->elf)
 		elf_end(elf->elf);
+	for (i = 0; elf->copies && i < elf->sec_cnt; i++)
+		free(elf->copies[i]);
+	free(elf->copies);
 	free(elf->secs);
 	free(elf->owned_buf);
 	free(elf->name);
