@@ -267,8 +267,8 @@ static int add_sec_var(struct bk_linker *l, struct dst_sec *dst, __u32 type,
 {
 	struct sec_var *v;
 
-	if (bk_ensure_mem((void **)&dst->vars, &dst->var_cap,
-			  sizeof(*dst->vars), dst->var_cnt + 1))
+	if (grow_mem((void **)&dst->vars, &dst->var_cap, sizeof(*dst->vars),
+		     dst->var_cnt + 1))
 		return -ENOMEM;
 	v = &dst->vars[dst->var_cnt++];
 	v->type_id = type;

@@ -270,10 +270,14 @@ static bool rel_edge(struct bk_linker *l, const struct dst_sec *sec,
 		return false; /* a program (program array), not a map */
 	*from = find_obj(g, rel->r_offset);
 	if (ELF64_ST_TYPE(s->sym.st_info) == STT_SECTION) {
-		__u64 addend;
+		int type = ELF64_R_TYPE(rel->r_info);
+		__u64 addend = 0;
 
+		/* the width check.c allowed for the relocation's type */
 		memcpy(&addend, (char *)sec->data + rel->r_offset,
-		       sizeof(addend));
+		       type == R_BPF_64_ABS32 || type == R_BPF_64_NODYLD32
+			       ? sizeof(__u32)
+			       : sizeof(__u64));
 		target += addend;
 	}
 	*to = find_obj(g, target);

@@ -34,12 +34,37 @@ const char *glob_name(const struct bk_linker *l, const struct glob_sym *g)
 	return l->names.buf + l->syms[g->sym].name_off;
 }
 
+/*
+ * Like bk_ensure_mem() without zeroing the new room: for the big arrays
+ * that are always written before they are read (zeroing would touch every
+ * page twice). Grows by half.
+ */
+int grow_mem(void **data, size_t *cap, size_t elem_sz, size_t need)
+{
+	size_t new_cap;
+	void *p;
+
+	if (need <= *cap)
+		return 0;
+	new_cap = *cap + *cap / 2;
+	if (new_cap < 16)
+		new_cap = 16;
+	if (new_cap < need)
+		new_cap = need;
+	p = bk_reallocarray(*data, new_cap, elem_sz);
+	if (!p)
+		return -ENOMEM;
+	*data = p;
+	*cap = new_cap;
+	return 0;
+}
+
 int arena_add(struct arena *a, const char *s)
 {
 	size_t len = strlen(s) + 1, off = a->len;
 
 	if (off + len > INT32_MAX ||
-	    bk_ensure_mem((void **)&a->buf, &a->cap, 1, off + len))
+	    grow_mem((void **)&a->buf, &a->cap, 1, off + len))
 		return -ENOMEM;
 	memcpy(a->buf + off, s, len);
 	a->len += len;

@@ -430,6 +430,7 @@ int map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
 
 /* linker.c */
 int arena_add(struct arena *a, const char *s);
+int grow_mem(void **data, size_t *cap, size_t elem_sz, size_t need);
 const char *linker_file(const struct bk_linker *l, int file_idx);
 struct dst_sec *linker_sec(struct bk_linker *l, int id);
 const char *glob_name(const struct bk_linker *l, const struct glob_sym *g);

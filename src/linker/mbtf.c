@@ -138,10 +138,9 @@ int visit_str_offs(struct btf_type *t, int (*fn)(__u32 *off, void *ctx),
 int mbtf__add(struct mbtf *m, const void *rec, size_t size)
 {
 	if (m->cnt >= INT32_MAX ||
-	    bk_ensure_mem((void **)&m->offs, &m->offs_cap, sizeof(*m->offs),
-			  m->cnt + 1) ||
-	    bk_ensure_mem((void **)&m->types, &m->types_cap, 1,
-			  m->types_len + size))
+	    grow_mem((void **)&m->offs, &m->offs_cap, sizeof(*m->offs),
+		     m->cnt + 1) ||
+	    grow_mem((void **)&m->types, &m->types_cap, 1, m->types_len + size))
 		return -ENOMEM;
 	memcpy(m->types + m->types_len, rec, size);
 	m->offs[m->cnt] = m->types_len;

@@ -134,9 +134,9 @@ static int extend_sec(struct bk_linker *l, struct dst_sec *dst,
 		dst->shdr.sh_addralign = align;
 	src->dst_off = off;
 	if (dst->shdr.sh_type != SHT_NOBITS) {
-		if (bk_ensure_mem(&dst->data, &dst->cap, 1, off + src->size))
+		if (grow_mem(&dst->data, &dst->cap, 1, off + src->size))
 			return -ENOMEM;
-		/* bk_ensure_mem() zeroes new memory: padding is zero */
+		memset((char *)dst->data + dst->size, 0, off - dst->size);
 		if (src->size)
 			memcpy((char *)dst->data + off, src->data, src->size);
 	}

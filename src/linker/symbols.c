@@ -39,8 +39,8 @@ struct dst_sym *add_dst_sym(struct bk_linker *l, int *handle)
 {
 	struct dst_sym *sym;
 
-	if (bk_ensure_mem((void **)&l->syms, &l->sym_cap, sizeof(*l->syms),
-			  l->sym_cnt + 1))
+	if (grow_mem((void **)&l->syms, &l->sym_cap, sizeof(*l->syms),
+		     l->sym_cnt + 1))
 		return NULL;
 	sym = &l->syms[l->sym_cnt];
 	memset(sym, 0, sizeof(*sym));
@@ -240,8 +240,8 @@ static int new_glob(struct bk_linker *l, struct src_obj *obj,
 	struct glob_sym *g;
 	int handle;
 
-	if (bk_ensure_mem((void **)&l->globs, &l->glob_cap, sizeof(*l->globs),
-			  l->glob_cnt + 1) ||
+	if (grow_mem((void **)&l->globs, &l->glob_cap, sizeof(*l->globs),
+		     l->glob_cnt + 1) ||
 	    nametab__add(&l->glob_tab, hash, l->glob_cnt))
 		return -ENOMEM;
 	ds = add_dst_sym(l, &handle);
