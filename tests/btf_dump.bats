@@ -172,6 +172,19 @@ json_pair() {
 	[[ $output == *'{"name":"GEN_U_HIGH","val":4294967280}'* ]]
 }
 
+@test "JSON escapes names like jansson; non-UTF-8 bytes become '?'" {
+	require_bpftool
+	"$TBIN/btf_gen" names "$BATS_TEST_TMPDIR/names.btf"
+	same_raw "$BATS_TEST_TMPDIR/names.btf"
+	run -0 bpfkit -j btf dump file "$BATS_TEST_TMPDIR/names.btf"
+	[ "$(jq -r '.types[1].name' <<<"$output")" = 'quote"back\slash' ]
+	[ "$(jq -c '.types[1].members | map(.name)' <<<"$output")" = \
+		'["tab\tnl\ncr\rbell\u0007","café","bad??utf8","trunc?"]' ]
+	# -p is the same document
+	[ "$(bpfkit -p btf dump file "$BATS_TEST_TMPDIR/names.btf" | jq -c .)" = \
+		"$(jq -c . <<<"$output")" ]
+}
+
 @test "progs enum above INT64_MAX: ENUM64 string with a new clang, truncated ENUM with clang 14" {
 	run -0 bpfkit -j btf dump file "$KINDS_O"
 	local t

@@ -179,20 +179,19 @@ static void w_json_str(struct writer *w, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = (const unsigned char *)s, *run = p;
-	bool utf8 = true, checked = false;
+	bool utf8 = false, checked = false;
 	char esc[7] = "\\u00";
 
 	w_char(w, '"');
 	for (; *p; p++) {
-		if (*p >= 0x20 && *p != '"' && *p != '\\' &&
-		    (*p < 0x80 || utf8))
-			continue;
+		/* names are almost always ASCII: check UTF-8 only if not */
 		if (*p >= 0x80 && !checked) {
 			checked = true;
 			utf8 = is_utf8(s);
-			if (utf8)
-				continue;
 		}
+		if (*p >= 0x20 && *p != '"' && *p != '\\' &&
+		    (*p < 0x80 || utf8))
+			continue;
 		w_bytes(w, (const char *)run, p - run);
 		run = p + 1;
 		if (*p >= 0x80) {

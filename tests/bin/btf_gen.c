@@ -5,6 +5,7 @@
  *   btf_gen kinds OUT          raw BTF with every kind, ENUM64 included
  *                              (clang 14 emits none), with unsigned values
  *                              above INT64_MAX and signed negative ones
+ *   btf_gen names OUT          raw BTF whose names need JSON escaping
  *   btf_gen deep N OUT         raw BTF with a chain of N pointers
  *   btf_gen split BASE OUT     raw split BTF on top of raw BTF BASE
  *   btf_gen mutate IN OUT M    IN (ELF object or raw BTF) with the .BTF or
@@ -141,6 +142,24 @@ static void gen_kinds(const char *out)
 	      "var");
 	check(btf__add_datasec(btf, ".maps", 8), "datasec");
 	check(btf__add_datasec_var_info(btf, v, 0, 8), "var info");
+	write_btf(btf, out);
+	btf__free(btf);
+}
+
+/* Names JSON must escape or sanitize: quotes, controls, UTF-8, non-UTF-8. */
+static void gen_names(const char *out)
+{
+	struct btf *btf = btf__new_empty();
+	int i;
+
+	if (!btf)
+		die("out of memory");
+	check(i = btf__add_int(btf, "int", 4, BTF_INT_SIGNED), "int");
+	check(btf__add_struct(btf, "quote\"back\\slash", 16), "struct");
+	check(btf__add_field(btf, "tab\tnl\ncr\rbell\a", i, 0, 0), "field");
+	check(btf__add_field(btf, "caf\xc3\xa9", i, 32, 0), "field");
+	check(btf__add_field(btf, "bad\xff\xfeutf8", i, 64, 0), "field");
+	check(btf__add_field(btf, "trunc\xc3", i, 96, 0), "field");
 	write_btf(btf, out);
 	btf__free(btf);
 }
@@ -452,6 +471,10 @@ int main(int argc, char **argv)
 		gen_kinds(argv[2]);
 		return 0;
 	}
+	if (argc == 3 && !strcmp(argv[1], "names")) {
+		gen_names(argv[2]);
+		return 0;
+	}
 	if (argc == 4 && !strcmp(argv[1], "deep")) {
 		gen_deep(atoi(argv[2]), argv[3]);
 		return 0;
@@ -475,6 +498,6 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr,
-		"usage: btf_gen { kinds OUT | deep N OUT | split BASE OUT | mutate IN OUT M | flip IN OUT SEED | list }\n");
+		"usage: btf_gen { kinds OUT | names OUT | deep N OUT | split BASE OUT | mutate IN OUT M | flip IN OUT SEED | list }\n");
 	return 2;
 }
