@@ -22,11 +22,11 @@
 
 static struct btf_type *mut_type(struct bk_linker *l, __u32 id)
 {
-	return mbtf__mut(&l->mbtf, id);
+	return bk_mbtf__mut(&l->mbtf, id);
 }
 
-int visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
-		   void *ctx)
+int bk_linker__visit_type_ids(struct btf_type *t,
+			      int (*fn)(__u32 *id, void *ctx), void *ctx)
 {
 	int i, n = btf_vlen(t), err = 0;
 
@@ -135,8 +135,8 @@ static void plan_types(struct bk_linker *l, struct src_obj *obj, bool *keep)
  * line_info strings). Offsets are checked: .BTF.ext's are not validated
  * anywhere else.
  */
-int map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
-		  bool ext)
+int bk_linker__map_input_str(struct bk_linker *l, struct src_obj *obj,
+			     __u32 *off, bool ext)
 {
 	struct idmap *map = ext ? &obj->ext_str_map : &obj->str_map;
 	const char *s;
@@ -145,15 +145,16 @@ int map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
 
 	if (!*off)
 		return 0;
-	if (idmap__find(map, *off, &out)) {
+	if (bk_idmap__find(map, *off, &out)) {
 		*off = out;
 		return 0;
 	}
 	s = btf__str_by_offset(obj->btf, *off);
 	if (!s)
 		return -EINVAL;
-	res = ext ? strpool__add(&l->ext_strs, s) : mbtf__add_str(&l->mbtf, s);
-	if (res < 0 || idmap__add(map, *off, res))
+	res = ext ? bk_strpool__add(&l->ext_strs, s)
+		  : bk_mbtf__add_str(&l->mbtf, s);
+	if (res < 0 || bk_idmap__add(map, *off, res))
 		return -ENOMEM;
 	*off = res;
 	return 0;
@@ -168,7 +169,7 @@ static int map_type_str(__u32 *off, void *ctx)
 {
 	struct str_ctx *c = ctx;
 
-	return map_input_str(c->l, c->obj, off, false);
+	return bk_linker__map_input_str(c->l, c->obj, off, false);
 }
 
 static int copy_types(struct bk_linker *l, struct src_obj *obj,
@@ -186,7 +187,7 @@ static int copy_types(struct bk_linker *l, struct src_obj *obj,
 		if (!keep[id])
 			continue;
 		t = btf__type_by_id(obj->btf, id);
-		new_id = mbtf__add(&l->mbtf, t, btf_type_size(t));
+		new_id = bk_mbtf__add(&l->mbtf, t, bk_linker__btf_type_size(t));
 		if (new_id < 0)
 			return bk_err(l->diag, new_id, "%s: out of memory",
 				      obj->name);
@@ -196,8 +197,8 @@ static int copy_types(struct bk_linker *l, struct src_obj *obj,
 				"%s: BTF [%u]: appended as [%d], expected [%u]",
 				obj->name, id, new_id, obj->type_map[id]);
 		nt = mut_type(l, new_id);
-		visit_type_ids(nt, remap_id, &rc);
-		err = visit_str_offs(nt, map_type_str, &sc);
+		bk_linker__visit_type_ids(nt, remap_id, &rc);
+		err = bk_linker__visit_str_offs(nt, map_type_str, &sc);
 		if (err)
 			return bk_err(l->diag, err, "%s: out of memory",
 				      obj->name);
@@ -225,12 +226,12 @@ static void settle_map(struct map_info *m, const __u32 *type_map)
 {
 	if (!m || !m->pending)
 		return;
-	remap_map_def(&m->pend, type_map);
+	bk_linker__remap_map_def(&m->pend, type_map);
 	if (m->pending_is_def) {
 		m->def = m->pend;
 		m->has_def = true;
 	} else {
-		merge_map_req(&m->req, &m->pend);
+		bk_linker__merge_map_req(&m->req, &m->pend);
 		m->has_req = true;
 	}
 	m->pending = false;
@@ -267,8 +268,8 @@ static int add_sec_var(struct bk_linker *l, struct dst_sec *dst, __u32 type,
 {
 	struct sec_var *v;
 
-	if (grow_mem((void **)&dst->vars, &dst->var_cap, sizeof(*dst->vars),
-		     dst->var_cnt + 1))
+	if (bk_linker__grow_mem((void **)&dst->vars, &dst->var_cap,
+				sizeof(*dst->vars), dst->var_cnt + 1))
 		return -ENOMEM;
 	v = &dst->vars[dst->var_cnt++];
 	v->type_id = type;
@@ -309,7 +310,7 @@ static int append_static_vars(struct bk_linker *l, struct src_obj *obj,
 	return 0;
 }
 
-int append_btf(struct bk_linker *l, struct src_obj *obj)
+int bk_linker__append_btf(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
 	bool *keep;
@@ -434,7 +435,7 @@ static bool glob_has_entry(const struct bk_linker *l, const struct glob_sym *g)
 		return false;
 	if (g->is_extern)
 		return g->ext_entry;
-	t = mbtf__type(&l->mbtf, g->btf_id);
+	t = bk_mbtf__type(&l->mbtf, g->btf_id);
 	return btf_is_var(t);
 }
 
@@ -476,7 +477,7 @@ static int add_datasec_type(struct bk_linker *l, const struct dst_sec *sec,
 	int id;
 
 	t = calloc(1, size);
-	name_off = t ? mbtf__add_str(&l->mbtf, sec->name) : -ENOMEM;
+	name_off = t ? bk_mbtf__add_str(&l->mbtf, sec->name) : -ENOMEM;
 	if (name_off < 0) {
 		free(t);
 		return -ENOMEM;
@@ -490,7 +491,7 @@ static int add_datasec_type(struct bk_linker *l, const struct dst_sec *sec,
 		vi[i].offset = ents[i].off;
 		vi[i].size = ents[i].size;
 	}
-	id = mbtf__add(&l->mbtf, t, sizeof(*t) + n * sizeof(*vi));
+	id = bk_mbtf__add(&l->mbtf, t, sizeof(*t) + n * sizeof(*vi));
 	free(t);
 	return id < 0 ? id : 0;
 }
@@ -567,12 +568,12 @@ static struct btf *to_libbpf(struct bk_linker *l)
 	size_t size;
 	void *raw;
 
-	raw = mbtf__raw(&l->mbtf, &size);
+	raw = bk_mbtf__raw(&l->mbtf, &size);
 	if (!raw) {
 		errno = ENOMEM;
 		return NULL;
 	}
-	mbtf__free_types(&l->mbtf);
+	bk_mbtf__free_types(&l->mbtf);
 	btf = btf__new(raw, size);
 	free(raw);
 	return btf;
@@ -580,7 +581,7 @@ static struct btf *to_libbpf(struct bk_linker *l)
 
 static int pool_sec_name(void *ctx, const char *name, __u32 *off)
 {
-	long res = mbtf__add_str(ctx, name);
+	long res = bk_mbtf__add_str(ctx, name);
 
 	if (res < 0)
 		return -ENOMEM;
@@ -598,7 +599,7 @@ static int dedup_prepare_names(struct bk_linker *l)
 		for (k = 0; k < EXT_KIND_CNT; k++) {
 			if (!l->secs[i].ext[k].cnt)
 				continue;
-			if (mbtf__add_str(&l->mbtf, l->secs[i].name) < 0)
+			if (bk_mbtf__add_str(&l->mbtf, l->secs[i].name) < 0)
 				return -ENOMEM;
 			break;
 		}
@@ -621,8 +622,9 @@ static int dedup(struct bk_linker *l, struct btf *btf)
 	void *raw;
 	int err;
 
-	err = build_btf_ext(l, 1u << EXT_FUNC_INFO | 1u << EXT_CORE_RELO, &strs,
-			    &raw, &raw_size);
+	err = bk_linker__build_btf_ext(
+		l, 1u << EXT_FUNC_INFO | 1u << EXT_CORE_RELO, &strs, &raw,
+		&raw_size);
 	if (err)
 		return err;
 	if (raw) {
@@ -635,12 +637,13 @@ static int dedup(struct bk_linker *l, struct btf *btf)
 	opts.btf_ext = ext;
 	err = btf__dedup(btf, &opts);
 	if (!err && ext)
-		err = read_btf_ext_ids(l, btf_ext__get_raw_data(ext, &size));
+		err = bk_linker__read_btf_ext_ids(
+			l, btf_ext__get_raw_data(ext, &size));
 	btf_ext__free(ext);
 	return err;
 }
 
-bool has_btf_ext(const struct bk_linker *l)
+bool bk_linker__has_btf_ext(const struct bk_linker *l)
 {
 	size_t i;
 	int k;
@@ -655,7 +658,7 @@ bool has_btf_ext(const struct bk_linker *l)
 }
 
 /* What needs the final symbol values: VAR/FUNC targets and DATASECs. */
-int prepare_btf(struct bk_linker *l)
+int bk_linker__prepare_btf(struct bk_linker *l)
 {
 	int err;
 
@@ -671,8 +674,8 @@ int prepare_btf(struct bk_linker *l)
 }
 
 /* Dedup and the canonical bytes; the merged BTF is consumed. */
-int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
-		 void **ext_data, size_t *ext_size)
+int bk_linker__finalize_btf(struct bk_linker *l, void **btf_data,
+			    size_t *btf_size, void **ext_data, size_t *ext_size)
 {
 	struct btf *btf = NULL;
 	int err;
@@ -692,7 +695,8 @@ int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
 			      strerror(-err));
 	}
 	/* takes btf over: freed as soon as its types are copied */
-	err = write_canonical(l, btf, btf_data, btf_size, ext_data, ext_size);
+	err = bk_linker__write_canonical(l, btf, btf_data, btf_size, ext_data,
+					 ext_size);
 	if (err)
 		return bk_err(l->diag, err, "cannot write BTF: %s",
 			      strerror(-err));

@@ -20,7 +20,7 @@
 
 #define BTF_EXT_HDR_LEN 32
 
-size_t ext_rec_min_size(enum ext_kind kind)
+size_t bk_linker__ext_rec_min_size(enum ext_kind kind)
 {
 	switch (kind) {
 	case EXT_FUNC_INFO:
@@ -73,7 +73,7 @@ static int ext_err(struct ext_reader *r, const char *fmt, ...)
 static int move_str(struct ext_reader *r, __u32 *off, bool line,
 		    const char *what, const char *sec, __u32 idx)
 {
-	int err = map_input_str(r->l, r->obj, off, line);
+	int err = bk_linker__map_input_str(r->l, r->obj, off, line);
 
 	if (err == -EINVAL)
 		return ext_err(
@@ -144,8 +144,8 @@ static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
 			  const char *name, const char *recs, __u32 cnt,
 			  __u32 rec_size)
 {
-	size_t rec_sz = ext_rec_min_size(kind);
-	const struct src_sec *code = find_src_sec(r->obj, name);
+	size_t rec_sz = bk_linker__ext_rec_min_size(kind);
+	const struct src_sec *code = bk_linker__find_src_sec(r->obj, name);
 	struct ext_recs *out;
 	__u32 i;
 	int err;
@@ -156,7 +156,7 @@ static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
 			"%s records for section '%s', which is not linked code",
 			ext_kind_names[kind], name);
 	out = &r->l->secs[code->dst_id].ext[kind];
-	if (grow_mem(&out->recs, &out->cap, rec_sz, out->cnt + cnt))
+	if (bk_linker__grow_mem(&out->recs, &out->cap, rec_sz, out->cnt + cnt))
 		return -ENOMEM;
 	for (i = 0; i < cnt; i++) {
 		void *rec = (char *)out->recs + out->cnt * rec_sz;
@@ -189,7 +189,8 @@ static int read_kind(struct ext_reader *r, enum ext_kind kind, __u32 off,
 	end = p + len;
 	memcpy(&rec_size, p, sizeof(rec_size));
 	p += sizeof(rec_size);
-	if (rec_size < ext_rec_min_size(kind) || rec_size % sizeof(__u32))
+	if (rec_size < bk_linker__ext_rec_min_size(kind) ||
+	    rec_size % sizeof(__u32))
 		return ext_err(r, "%s record size %u is invalid",
 			       ext_kind_names[kind], rec_size);
 	while (p < end) {
@@ -217,7 +218,7 @@ static int read_kind(struct ext_reader *r, enum ext_kind kind, __u32 off,
 	return 0;
 }
 
-int append_btf_ext(struct bk_linker *l, struct src_obj *obj)
+int bk_linker__append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 {
 	struct ext_reader r = {.l = l, .obj = obj};
 	struct bk_btf_ext_header hdr = {};
@@ -294,7 +295,8 @@ static size_t kind_len(struct bk_linker *l, const int *ids, size_t n, int k)
 		const struct ext_recs *r = &l->secs[ids[i]].ext[k];
 
 		if (r->cnt)
-			len += 2 * sizeof(__u32) + r->cnt * ext_rec_min_size(k);
+			len += 2 * sizeof(__u32) +
+			       r->cnt * bk_linker__ext_rec_min_size(k);
 	}
 	return len ? len + sizeof(__u32) : 0;
 }
@@ -308,7 +310,7 @@ static void put_u32(char **p, __u32 v)
 static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
 		      const struct ext_strs *strs, char **p)
 {
-	size_t i, j, rec_sz = ext_rec_min_size(k);
+	size_t i, j, rec_sz = bk_linker__ext_rec_min_size(k);
 	int err;
 
 	put_u32(p, rec_sz);
@@ -346,8 +348,9 @@ static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
  * gives section names their string offsets and may rewrite each copied
  * record's strings. *data is NULL when there is no record.
  */
-int build_btf_ext(struct bk_linker *l, unsigned int mask,
-		  const struct ext_strs *strs, void **data, size_t *size)
+int bk_linker__build_btf_ext(struct bk_linker *l, unsigned int mask,
+			     const struct ext_strs *strs, void **data,
+			     size_t *size)
 {
 	size_t n, len[EXT_KIND_CNT] = {}, total = BTF_EXT_HDR_LEN;
 	struct bk_btf_ext_header hdr = {
@@ -398,7 +401,7 @@ int build_btf_ext(struct bk_linker *l, unsigned int mask,
 static void read_kind_ids(struct bk_linker *l, const int *ids, size_t n, int k,
 			  const char **p)
 {
-	size_t i, j, rec_sz = ext_rec_min_size(k);
+	size_t i, j, rec_sz = bk_linker__ext_rec_min_size(k);
 
 	*p += sizeof(__u32); /* rec_size: ours */
 	for (i = 0; i < n; i++) {
@@ -416,7 +419,7 @@ static void read_kind_ids(struct bk_linker *l, const int *ids, size_t n, int k,
 	}
 }
 
-int read_btf_ext_ids(struct bk_linker *l, const void *data)
+int bk_linker__read_btf_ext_ids(struct bk_linker *l, const void *data)
 {
 	struct bk_btf_ext_header hdr;
 	const char *p;

@@ -36,14 +36,14 @@ static int put_str(struct canon *c, struct idmap *cache, const char *s,
 
 	if (!*off)
 		return 0;
-	if (idmap__find(cache, *off, &out)) {
+	if (bk_idmap__find(cache, *off, &out)) {
 		*off = out;
 		return 0;
 	}
 	if (!s)
 		return -EINVAL;
-	res = arena_add(&c->out.a, s);
-	if (res < 0 || idmap__add(cache, *off, res))
+	res = bk_arena__add(&c->out.a, s);
+	if (res < 0 || bk_idmap__add(cache, *off, res))
 		return -ENOMEM;
 	*off = res;
 	return 0;
@@ -65,17 +65,17 @@ static int copy_types(struct canon *c, char **out, size_t *len)
 	int err = 0;
 
 	for (id = 1; id < n; id++)
-		total += btf_type_size(btf__type_by_id(c->src, id));
+		total += bk_linker__btf_type_size(btf__type_by_id(c->src, id));
 	buf = malloc(total ?: 1);
 	if (!buf)
 		return -ENOMEM;
 	for (id = 1; id < n && !err; id++) {
 		const struct btf_type *t = btf__type_by_id(c->src, id);
-		size_t sz = btf_type_size(t);
+		size_t sz = bk_linker__btf_type_size(t);
 
 		memcpy(buf + pos, t, sz);
-		err = visit_str_offs((struct btf_type *)(buf + pos), type_str,
-				     c);
+		err = bk_linker__visit_str_offs((struct btf_type *)(buf + pos),
+						type_str, c);
 		pos += sz;
 	}
 	if (err) {
@@ -90,7 +90,7 @@ static int copy_types(struct canon *c, char **out, size_t *len)
 static int sec_name_str(void *ctx, const char *name, __u32 *off)
 {
 	struct canon *c = ctx;
-	long res = strpool__add(&c->out, name);
+	long res = bk_strpool__add(&c->out, name);
 
 	if (res < 0)
 		return -ENOMEM;
@@ -159,8 +159,9 @@ static int assemble(struct canon *c, const char *types, size_t types_len,
 	return 0;
 }
 
-int write_canonical(struct bk_linker *l, struct btf *btf, void **btf_out,
-		    size_t *btf_size, void **ext_out, size_t *ext_out_size)
+int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
+			       void **btf_out, size_t *btf_size, void **ext_out,
+			       size_t *ext_out_size)
 {
 	struct canon c = {.l = l, .src = btf};
 	struct ext_strs strs = {&c, sec_name_str, rec_strs};
@@ -168,24 +169,24 @@ int write_canonical(struct bk_linker *l, struct btf *btf, void **btf_out,
 	size_t types_len = 0;
 	int err;
 
-	err = strpool__init(&c.out);
+	err = bk_strpool__init(&c.out);
 	err = err ?: copy_types(&c, &types, &types_len);
 	btf__free(btf);
 	c.src = NULL;
-	idmap__free(&c.from_btf);
+	bk_idmap__free(&c.from_btf);
 	/* .BTF.ext strings come after every type's */
 	err = err
-		      ?: build_btf_ext(l, (1u << EXT_KIND_CNT) - 1, &strs,
-				       ext_out, ext_out_size);
+		      ?: bk_linker__build_btf_ext(l, (1u << EXT_KIND_CNT) - 1,
+						  &strs, ext_out, ext_out_size);
 	err = err ?: assemble(&c, types, types_len, btf_out, btf_size);
 	if (err) {
 		free(*ext_out);
 		*ext_out = NULL;
 	}
 	free(types);
-	strpool__free(&c.out);
-	idmap__free(&c.from_btf);
-	idmap__free(&c.from_ext);
-	idmap__free(&c.from_pool);
+	bk_strpool__free(&c.out);
+	bk_idmap__free(&c.from_btf);
+	bk_idmap__free(&c.from_ext);
+	bk_idmap__free(&c.from_pool);
 	return err;
 }

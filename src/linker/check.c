@@ -357,7 +357,7 @@ static int check_rel_sec(struct bk_linker *l, struct src_obj *obj,
 	return 0;
 }
 
-int check_elf(struct bk_linker *l, struct src_obj *obj)
+int bk_linker__check_elf(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
 	int err;
@@ -412,7 +412,7 @@ static int check_glob_btf(struct bk_linker *l, struct src_obj *obj,
 				obj->name, name);
 		return 0;
 	}
-	id = find_btf_by_name(obj, name, nametab__hash(name));
+	id = bk_linker__find_btf_by_name(obj, name, bk_nametab__hash(name));
 	if (!id)
 		return bk_err(
 			l->diag, -EINVAL,
@@ -454,7 +454,7 @@ static int check_datasec_sizes(struct bk_linker *l, struct src_obj *obj,
 	return 0;
 }
 
-int check_btf(struct bk_linker *l, struct src_obj *obj)
+int bk_linker__check_btf(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
 	int err;

@@ -26,8 +26,8 @@ struct chunk {
 	size_t size;
 };
 
-int add_dead_range(struct bk_linker *l, struct dst_sec *sec, size_t off,
-		   size_t size)
+int bk_linker__add_dead_range(struct bk_linker *l, struct dst_sec *sec,
+			      size_t off, size_t size)
 {
 	if (sec->is_exec || !size)
 		return 0; /* code keeps its gaps: calls are PC-relative */
@@ -151,7 +151,7 @@ static const struct chunk *find_chunk(const struct dst_sec *sec, size_t off)
 	return lo < sec->chunk_cnt ? &sec->chunks[lo] : NULL;
 }
 
-size_t remap_sec_off(const struct dst_sec *sec, size_t off)
+size_t bk_linker__remap_sec_off(const struct dst_sec *sec, size_t off)
 {
 	const struct chunk *c;
 
@@ -165,7 +165,7 @@ size_t remap_sec_off(const struct dst_sec *sec, size_t off)
 	return c->new_off + (off - c->old_off);
 }
 
-bool is_dead_off(const struct dst_sec *sec, size_t off)
+bool bk_linker__is_dead_off(const struct dst_sec *sec, size_t off)
 {
 	const struct chunk *c;
 
@@ -391,7 +391,7 @@ out:
 	return err;
 }
 
-int compact_secs(struct bk_linker *l)
+int bk_linker__compact_secs(struct bk_linker *l)
 {
 	size_t i;
 	int err;

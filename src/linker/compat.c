@@ -22,7 +22,8 @@
 #define MAX_MODS 64
 #define MAX_DEPTH 128
 
-const struct btf_type *skip_mods(const struct tsrc *ts, __u32 id, __u32 *res_id)
+const struct btf_type *bk_linker__skip_mods(const struct tsrc *ts, __u32 id,
+					    __u32 *res_id)
 {
 	const struct btf_type *t = ts_type(ts, id);
 	int i;
@@ -181,7 +182,8 @@ static void fmt_type(const struct tsrc *ts, __u32 id, struct fmt_buf *b,
 	}
 }
 
-void format_type(const struct tsrc *ts, __u32 id, char *buf, size_t size)
+void bk_linker__format_type(const struct tsrc *ts, __u32 id, char *buf,
+			    size_t size)
 {
 	struct fmt_buf b = {.buf = buf, .size = size};
 
@@ -208,8 +210,8 @@ static void set_diff(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
 	char t1[200], t2[200], why[200];
 	va_list ap;
 
-	format_type(c->ts1, id1, t1, sizeof(t1));
-	format_type(c->ts2, id2, t2, sizeof(t2));
+	bk_linker__format_type(c->ts1, id1, t1, sizeof(t1));
+	bk_linker__format_type(c->ts2, id2, t2, sizeof(t2));
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
@@ -403,8 +405,8 @@ static bool cmp_types(struct cmp_ctx *c, __u32 id1, __u32 id2, bool exact)
 	const struct btf_type *t1, *t2;
 	bool ok;
 
-	t1 = skip_mods(c->ts1, id1, &id1);
-	t2 = skip_mods(c->ts2, id2, &id2);
+	t1 = bk_linker__skip_mods(c->ts1, id1, &id1);
+	t2 = bk_linker__skip_mods(c->ts2, id2, &id2);
 	if (!id1 || !id2) {
 		if (id1 == id2)
 			return true;
@@ -437,8 +439,9 @@ static bool cmp_types(struct cmp_ctx *c, __u32 id1, __u32 id2, bool exact)
 	return ok;
 }
 
-bool types_compatible(const struct tsrc *ts1, __u32 id1, const struct tsrc *ts2,
-		      __u32 id2, struct type_diff *diff)
+bool bk_linker__types_compatible(const struct tsrc *ts1, __u32 id1,
+				 const struct tsrc *ts2, __u32 id2,
+				 struct type_diff *diff)
 {
 	struct cmp_ctx c = {.ts1 = ts1, .ts2 = ts2, .diff = diff};
 	bool ok;

@@ -45,14 +45,15 @@ static void apply_compaction(struct bk_linker *l)
 
 		if (s->sec_id >= 0 && l->secs[s->sec_id].chunk_cnt &&
 		    ELF64_ST_TYPE(s->sym.st_info) != STT_SECTION)
-			s->sym.st_value = remap_sec_off(&l->secs[s->sec_id],
-							s->sym.st_value);
+			s->sym.st_value = bk_linker__remap_sec_off(
+				&l->secs[s->sec_id], s->sym.st_value);
 	}
 	for (i = 0; i < l->sec_cnt; i++) {
 		struct dst_sec *sec = &l->secs[i];
 
 		for (j = 0; j < sec->var_cnt && sec->chunk_cnt; j++)
-			sec->vars[j].off = remap_sec_off(sec, sec->vars[j].off);
+			sec->vars[j].off =
+				bk_linker__remap_sec_off(sec, sec->vars[j].off);
 	}
 }
 
@@ -105,7 +106,7 @@ static struct bk_elf_wsec *add_wsec(struct layout *lo, const char *name,
 				    __u32 type)
 {
 	struct bk_elf_wsec *w = &lo->wsecs[lo->wsec_cnt++];
-	int off = arena_add(&lo->strtab, name);
+	int off = bk_arena__add(&lo->strtab, name);
 
 	memset(w, 0, sizeof(*w));
 	w->name = off < 0 ? 0 : off;
@@ -168,7 +169,7 @@ static int lay_out_secs(struct bk_linker *l, struct layout *lo)
 			return -ENOMEM;
 		w->addralign = 4;
 	}
-	if (l->has_btf && has_btf_ext(l)) {
+	if (l->has_btf && bk_linker__has_btf_ext(l)) {
 		lo->ext_idx = lo->wsec_cnt;
 		w = add_wsec(lo, ".BTF.ext", SHT_PROGBITS);
 		if (!w)
@@ -186,7 +187,7 @@ static int emit_sym(struct bk_linker *l, struct layout *lo, size_t handle)
 	int off = 0;
 
 	if (*name) {
-		off = arena_add(&lo->strtab, name);
+		off = bk_arena__add(&lo->strtab, name);
 		if (off < 0)
 			return off;
 	}
@@ -251,7 +252,7 @@ static int lay_out_object(struct bk_linker *l, struct layout *lo)
 {
 	int err;
 
-	if (arena_add(&lo->strtab, "") < 0)
+	if (bk_arena__add(&lo->strtab, "") < 0)
 		return -ENOMEM;
 	err = order_secs(l, lo);
 	err = err ?: lay_out_secs(l, lo);
@@ -319,7 +320,7 @@ static int emit_btf(struct bk_linker *l, struct layout *lo,
 
 	if (!lo->btf_idx)
 		return 0;
-	err = finalize_btf(l, &btf, &btf_size, &ext, &ext_size);
+	err = bk_linker__finalize_btf(l, &btf, &btf_size, &ext, &ext_size);
 	if (err)
 		return err;
 	lo->wsecs[lo->btf_idx].data = btf;
@@ -340,18 +341,18 @@ static int emit_btf(struct bk_linker *l, struct layout *lo,
  * sections go out (and are freed) before BTF dedup, the other big user
  * of memory, runs. out is a file or a memory buffer.
  */
-int finalize_output(struct bk_linker *l, struct bk_elf_out *out)
+int bk_linker__finalize_output(struct bk_linker *l, struct bk_elf_out *out)
 {
 	struct layout lo = {};
 	int err;
 
-	err = compact_secs(l);
+	err = bk_linker__compact_secs(l);
 	if (err)
 		return err;
 	apply_compaction(l);
-	fixup_relos(l);
+	bk_linker__fixup_relos(l);
 	settle_glob_syms(l);
-	err = prepare_btf(l);
+	err = bk_linker__prepare_btf(l);
 	if (err)
 		return err;
 	err = lay_out_object(l, &lo);

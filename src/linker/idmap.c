@@ -25,7 +25,7 @@ static __u32 mix32(__u32 x)
 	return x;
 }
 
-void idmap__free(struct idmap *m)
+void bk_idmap__free(struct idmap *m)
 {
 	free(m->slots);
 	m->slots = NULL;
@@ -53,7 +53,7 @@ static int idmap_grow(struct idmap *m)
 	return 0;
 }
 
-bool idmap__find(const struct idmap *m, __u32 key, __u32 *val)
+bool bk_idmap__find(const struct idmap *m, __u32 key, __u32 *val)
 {
 	size_t j;
 
@@ -70,7 +70,7 @@ bool idmap__find(const struct idmap *m, __u32 key, __u32 *val)
 }
 
 /* key must not be in the map yet, and not be UINT32_MAX. */
-int idmap__add(struct idmap *m, __u32 key, __u32 val)
+int bk_idmap__add(struct idmap *m, __u32 key, __u32 val)
 {
 	size_t j;
 
@@ -85,7 +85,7 @@ int idmap__add(struct idmap *m, __u32 key, __u32 val)
 	return 0;
 }
 
-void nametab__free(struct nametab *t)
+void bk_nametab__free(struct nametab *t)
 {
 	free(t->slots);
 	t->slots = NULL;
@@ -114,7 +114,7 @@ static int nametab_grow(struct nametab *t)
 }
 
 /* Eight bytes at a time: names and source lines are long enough for it. */
-__u32 nametab__hash(const char *name)
+__u32 bk_nametab__hash(const char *name)
 {
 	size_t len = strlen(name);
 	__u64 h = 0x9e3779b97f4a7c15ULL ^ len, w;
@@ -131,9 +131,10 @@ __u32 nametab__hash(const char *name)
 	return (__u32)h;
 }
 
-long nametab__find(const struct nametab *t, const char *name, __u32 hash,
-		   bool (*same)(const void *ctx, __u32 idx, const char *name),
-		   const void *ctx)
+long bk_nametab__find(const struct nametab *t, const char *name, __u32 hash,
+		      bool (*same)(const void *ctx, __u32 idx,
+				   const char *name),
+		      const void *ctx)
 {
 	size_t j;
 
@@ -150,7 +151,7 @@ long nametab__find(const struct nametab *t, const char *name, __u32 hash,
 }
 
 /* The name must not be in the table yet. */
-int nametab__add(struct nametab *t, __u32 hash, __u32 idx)
+int bk_nametab__add(struct nametab *t, __u32 hash, __u32 idx)
 {
 	size_t j;
 
@@ -174,28 +175,28 @@ static bool same_str(const void *ctx, __u32 off, const char *s)
 	return strcmp(p->a.buf + off, s) == 0;
 }
 
-int strpool__init(struct strpool *p)
+int bk_strpool__init(struct strpool *p)
 {
 	memset(p, 0, sizeof(*p));
-	return strpool__add(p, "") < 0 ? -ENOMEM : 0;
+	return bk_strpool__add(p, "") < 0 ? -ENOMEM : 0;
 }
 
-long strpool__add(struct strpool *p, const char *s)
+long bk_strpool__add(struct strpool *p, const char *s)
 {
-	__u32 hash = nametab__hash(s);
-	long off = nametab__find(&p->tab, s, hash, same_str, p);
+	__u32 hash = bk_nametab__hash(s);
+	long off = bk_nametab__find(&p->tab, s, hash, same_str, p);
 
 	if (off >= 0)
 		return off;
-	off = arena_add(&p->a, s);
-	if (off < 0 || nametab__add(&p->tab, hash, off))
+	off = bk_arena__add(&p->a, s);
+	if (off < 0 || bk_nametab__add(&p->tab, hash, off))
 		return -ENOMEM;
 	return off;
 }
 
-void strpool__free(struct strpool *p)
+void bk_strpool__free(struct strpool *p)
 {
 	free(p->a.buf);
-	nametab__free(&p->tab);
+	bk_nametab__free(&p->tab);
 	memset(p, 0, sizeof(*p));
 }

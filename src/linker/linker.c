@@ -17,19 +17,20 @@
 #include "../elf/elf.h"
 #include "../lib/mem.h"
 
-const char *linker_file(const struct bk_linker *l, int file_idx)
+const char *bk_linker__file(const struct bk_linker *l, int file_idx)
 {
 	if (file_idx < 0 || (size_t)file_idx >= l->input_cnt)
 		return "?";
 	return l->inputs[file_idx];
 }
 
-struct dst_sec *linker_sec(struct bk_linker *l, int id)
+struct dst_sec *bk_linker__sec(struct bk_linker *l, int id)
 {
 	return &l->secs[id];
 }
 
-const char *glob_name(const struct bk_linker *l, const struct glob_sym *g)
+const char *bk_linker__glob_name(const struct bk_linker *l,
+				 const struct glob_sym *g)
 {
 	return l->names.buf + l->syms[g->sym].name_off;
 }
@@ -39,7 +40,7 @@ const char *glob_name(const struct bk_linker *l, const struct glob_sym *g)
  * that are always written before they are read (zeroing would touch every
  * page twice). Grows by half.
  */
-int grow_mem(void **data, size_t *cap, size_t elem_sz, size_t need)
+int bk_linker__grow_mem(void **data, size_t *cap, size_t elem_sz, size_t need)
 {
 	size_t new_cap;
 	void *p;
@@ -59,12 +60,12 @@ int grow_mem(void **data, size_t *cap, size_t elem_sz, size_t need)
 	return 0;
 }
 
-int arena_add(struct arena *a, const char *s)
+int bk_arena__add(struct arena *a, const char *s)
 {
 	size_t len = strlen(s) + 1, off = a->len;
 
 	if (off + len > INT32_MAX ||
-	    grow_mem((void **)&a->buf, &a->cap, 1, off + len))
+	    bk_linker__grow_mem((void **)&a->buf, &a->cap, 1, off + len))
 		return -ENOMEM;
 	memcpy(a->buf + off, s, len);
 	a->len += len;
@@ -92,12 +93,12 @@ struct bk_linker *bk_linker__new(const char *out_path,
 	l->static_name_strs = bk_strset__new(NULL, 0);
 	l->sec_by_name = bk_hashmap__new(bk_cstr_hash, bk_cstr_equal, NULL);
 	l->static_names = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
-	if (arena_add(&l->names, "") < 0 || !l->static_name_strs ||
-	    !l->sec_by_name || !l->static_names || mbtf__init(&l->mbtf) ||
-	    strpool__init(&l->ext_strs))
+	if (bk_arena__add(&l->names, "") < 0 || !l->static_name_strs ||
+	    !l->sec_by_name || !l->static_names || bk_mbtf__init(&l->mbtf) ||
+	    bk_strpool__init(&l->ext_strs))
 		goto err_nomem;
 	/* symbol #0 is the null symbol */
-	null_sym = add_dst_sym(l, &handle);
+	null_sym = bk_linker__add_dst_sym(l, &handle);
 	if (!null_sym)
 		goto err_nomem;
 	null_sym->is_local = true;
@@ -138,12 +139,12 @@ void bk_linker__free(struct bk_linker *l)
 		free(l->inputs[i]);
 	free(l->inputs);
 	bk_hashmap__free(l->sec_by_name);
-	nametab__free(&l->glob_tab);
+	bk_nametab__free(&l->glob_tab);
 	bk_hashmap__free(l->static_names);
 	free(l->names.buf);
 	bk_strset__free(l->static_name_strs);
-	mbtf__free(&l->mbtf);
-	strpool__free(&l->ext_strs);
+	bk_mbtf__free(&l->mbtf);
+	bk_strpool__free(&l->ext_strs);
 	free(l->out_path);
 	free(l);
 }
@@ -177,14 +178,14 @@ static int link_obj(struct bk_linker *l, const char *name, const void *buf,
 	obj.name = l->inputs[l->input_cnt - 1];
 	obj.file_idx = (int)l->input_cnt - 1;
 
-	err = linker_load_obj(l, &obj, buf, size);
-	err = err ?: append_sec_data(l, &obj);
-	err = err ?: append_syms(l, &obj);
-	err = err ?: append_relos(l, &obj);
-	err = err ?: append_btf(l, &obj);
-	err = err ?: append_btf_ext(l, &obj);
+	err = bk_linker__load_obj(l, &obj, buf, size);
+	err = err ?: bk_linker__append_sec_data(l, &obj);
+	err = err ?: bk_linker__append_syms(l, &obj);
+	err = err ?: bk_linker__append_relos(l, &obj);
+	err = err ?: bk_linker__append_btf(l, &obj);
+	err = err ?: bk_linker__append_btf_ext(l, &obj);
 
-	linker_free_obj(&obj);
+	bk_linker__free_obj(&obj);
 	if (err)
 		l->failed = true;
 	return err;
@@ -213,7 +214,7 @@ static int finalize_into(struct bk_linker *l, struct bk_elf_out *out)
 			      "cannot finalize after a failed link step");
 	if (l->finalized)
 		return bk_err(l->diag, -EINVAL, "already finalized");
-	err = finalize_output(l, out);
+	err = bk_linker__finalize_output(l, out);
 	if (err)
 		l->failed = true;
 	else
@@ -300,7 +301,7 @@ int bk_linker__sym(const struct bk_linker *l, size_t idx,
 		return -EINVAL;
 	g = &l->globs[idx];
 	memset(sym, 0, sizeof(*sym));
-	sym->name = glob_name(l, g);
+	sym->name = bk_linker__glob_name(l, g);
 	sym->kind = g->kind;
 	sym->def_file = g->def_file >= 0 ? l->inputs[g->def_file] : NULL;
 	if (g->sec_id >= 0 && (g->def_file >= 0 || g->ext_entry))

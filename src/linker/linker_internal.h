@@ -15,7 +15,7 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
-#include <gelf.h>
+#include <elf.h>
 #include <linux/types.h>
 #include <bpf/btf.h>
 
@@ -76,9 +76,9 @@ struct idmap {
 	size_t cnt;
 };
 
-bool idmap__find(const struct idmap *m, __u32 key, __u32 *val);
-int idmap__add(struct idmap *m, __u32 key, __u32 val);
-void idmap__free(struct idmap *m);
+bool bk_idmap__find(const struct idmap *m, __u32 key, __u32 *val);
+int bk_idmap__add(struct idmap *m, __u32 key, __u32 val);
+void bk_idmap__free(struct idmap *m);
 
 struct nametab_slot {
 	__u32 idx1; /* index + 1; 0: empty */
@@ -91,12 +91,13 @@ struct nametab {
 	size_t cnt;
 };
 
-__u32 nametab__hash(const char *name);
-long nametab__find(const struct nametab *t, const char *name, __u32 hash,
-		   bool (*same)(const void *ctx, __u32 idx, const char *name),
-		   const void *ctx);
-int nametab__add(struct nametab *t, __u32 hash, __u32 idx);
-void nametab__free(struct nametab *t);
+__u32 bk_nametab__hash(const char *name);
+long bk_nametab__find(const struct nametab *t, const char *name, __u32 hash,
+		      bool (*same)(const void *ctx, __u32 idx,
+				   const char *name),
+		      const void *ctx);
+int bk_nametab__add(struct nametab *t, __u32 hash, __u32 idx);
+void bk_nametab__free(struct nametab *t);
 
 /* Append-only string storage; offset 0 is "". */
 struct arena {
@@ -111,9 +112,9 @@ struct strpool {
 	struct nametab tab;
 };
 
-int strpool__init(struct strpool *p);
-long strpool__add(struct strpool *p, const char *s);
-void strpool__free(struct strpool *p);
+int bk_strpool__init(struct strpool *p);
+long bk_strpool__add(struct strpool *p, const char *s);
+void bk_strpool__free(struct strpool *p);
 
 /* The merged BTF while linking (mbtf.c). */
 struct mbtf {
@@ -128,18 +129,18 @@ struct mbtf {
 	struct strpool strs;
 };
 
-int mbtf__init(struct mbtf *m);
-void mbtf__free(struct mbtf *m);
-void mbtf__free_types(struct mbtf *m);
-const struct btf_type *mbtf__type(const struct mbtf *m, __u32 id);
-struct btf_type *mbtf__mut(struct mbtf *m, __u32 id);
-const char *mbtf__str(const struct mbtf *m, __u32 off);
-int mbtf__add(struct mbtf *m, const void *rec, size_t size);
-long mbtf__add_str(struct mbtf *m, const char *s);
-void *mbtf__raw(const struct mbtf *m, size_t *size);
-size_t btf_type_size(const struct btf_type *t);
-int visit_str_offs(struct btf_type *t, int (*fn)(__u32 *off, void *ctx),
-		   void *ctx);
+int bk_mbtf__init(struct mbtf *m);
+void bk_mbtf__free(struct mbtf *m);
+void bk_mbtf__free_types(struct mbtf *m);
+const struct btf_type *bk_mbtf__type(const struct mbtf *m, __u32 id);
+struct btf_type *bk_mbtf__mut(struct mbtf *m, __u32 id);
+const char *bk_mbtf__str(const struct mbtf *m, __u32 off);
+int bk_mbtf__add(struct mbtf *m, const void *rec, size_t size);
+long bk_mbtf__add_str(struct mbtf *m, const char *s);
+void *bk_mbtf__raw(const struct mbtf *m, size_t *size);
+size_t bk_linker__btf_type_size(const struct btf_type *t);
+int bk_linker__visit_str_offs(struct btf_type *t,
+			      int (*fn)(__u32 *off, void *ctx), void *ctx);
 
 /* Where types are read from: an input's BTF or the merged one. */
 struct tsrc {
@@ -149,13 +150,13 @@ struct tsrc {
 
 static inline const struct btf_type *ts_type(const struct tsrc *s, __u32 id)
 {
-	return s->btf ? btf__type_by_id(s->btf, id) : mbtf__type(s->m, id);
+	return s->btf ? btf__type_by_id(s->btf, id) : bk_mbtf__type(s->m, id);
 }
 
 static inline const char *ts_str(const struct tsrc *s, __u32 off)
 {
 	const char *str = s->btf ? btf__name_by_offset(s->btf, off)
-				 : mbtf__str(s->m, off);
+				 : bk_mbtf__str(s->m, off);
 
 	return str ?: "";
 }
@@ -167,7 +168,7 @@ struct src_sec {
 	/* ELF bytes; NULL for an ephemeral section and for SHT_NOBITS */
 	const void *data;
 	size_t size; /* sh_size (also for NOBITS) */
-	GElf_Shdr shdr;
+	Elf64_Shdr shdr;
 	size_t elf_idx; /* ELF section index, 0 for an ephemeral section */
 	int dst_id;	/* dst sec id, -1 when not copied */
 	size_t dst_off; /* where this section's bytes start in the dst sec */
@@ -256,7 +257,7 @@ struct dst_sec {
 	bool ephemeral;
 	bool is_exec;
 	bool is_license; /* "license" or "version": one copy, all equal */
-	GElf_Shdr shdr;	 /* type, flags, entsize, addralign of the output */
+	Elf64_Shdr shdr; /* type, flags, entsize, addralign of the output */
 	int first_file;	 /* input that created the section (messages) */
 	size_t real_seq; /* order in which it became a real ELF section */
 
@@ -425,57 +426,63 @@ struct bk_linker {
 };
 
 /* btf.c */
-int map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
-		  bool ext);
+int bk_linker__map_input_str(struct bk_linker *l, struct src_obj *obj,
+			     __u32 *off, bool ext);
 
 /* linker.c */
-int arena_add(struct arena *a, const char *s);
-int grow_mem(void **data, size_t *cap, size_t elem_sz, size_t need);
-const char *linker_file(const struct bk_linker *l, int file_idx);
-struct dst_sec *linker_sec(struct bk_linker *l, int id);
-const char *glob_name(const struct bk_linker *l, const struct glob_sym *g);
+int bk_arena__add(struct arena *a, const char *s);
+int bk_linker__grow_mem(void **data, size_t *cap, size_t elem_sz, size_t need);
+const char *bk_linker__file(const struct bk_linker *l, int file_idx);
+struct dst_sec *bk_linker__sec(struct bk_linker *l, int id);
+const char *bk_linker__glob_name(const struct bk_linker *l,
+				 const struct glob_sym *g);
 
 /* load.c: read the ELF, index sections, symbols and BTF */
-int linker_load_obj(struct bk_linker *l, struct src_obj *obj, const void *buf,
-		    size_t size);
-void linker_free_obj(struct src_obj *obj);
-struct src_sec *find_src_sec(const struct src_obj *obj, const char *name);
-__u32 find_btf_by_name(const struct src_obj *obj, const char *name, __u32 hash);
+int bk_linker__load_obj(struct bk_linker *l, struct src_obj *obj,
+			const void *buf, size_t size);
+void bk_linker__free_obj(struct src_obj *obj);
+struct src_sec *bk_linker__find_src_sec(const struct src_obj *obj,
+					const char *name);
+__u32 bk_linker__find_btf_by_name(const struct src_obj *obj, const char *name,
+				  __u32 hash);
 
 /* check.c: sanity of one input, before anything is taken from it */
-int check_elf(struct bk_linker *l, struct src_obj *obj);
-int check_btf(struct bk_linker *l, struct src_obj *obj);
+int bk_linker__check_elf(struct bk_linker *l, struct src_obj *obj);
+int bk_linker__check_btf(struct bk_linker *l, struct src_obj *obj);
 
 /* sections.c */
-int append_sec_data(struct bk_linker *l, struct src_obj *obj);
-struct dst_sec *find_dst_sec(struct bk_linker *l, const char *name);
-int get_dst_sec(struct bk_linker *l, struct src_obj *obj, struct src_sec *src,
-		struct dst_sec **out);
+int bk_linker__append_sec_data(struct bk_linker *l, struct src_obj *obj);
+struct dst_sec *bk_linker__find_dst_sec(struct bk_linker *l, const char *name);
+int bk_linker__get_dst_sec(struct bk_linker *l, struct src_obj *obj,
+			   struct src_sec *src, struct dst_sec **out);
 
 /* compact.c */
-int add_dead_range(struct bk_linker *l, struct dst_sec *sec, size_t off,
-		   size_t size);
-int compact_secs(struct bk_linker *l);
-size_t remap_sec_off(const struct dst_sec *sec, size_t off);
-bool is_dead_off(const struct dst_sec *sec, size_t off);
+int bk_linker__add_dead_range(struct bk_linker *l, struct dst_sec *sec,
+			      size_t off, size_t size);
+int bk_linker__compact_secs(struct bk_linker *l);
+size_t bk_linker__remap_sec_off(const struct dst_sec *sec, size_t off);
+bool bk_linker__is_dead_off(const struct dst_sec *sec, size_t off);
 
 /* symbols.c */
-int append_syms(struct bk_linker *l, struct src_obj *obj);
-struct dst_sym *add_dst_sym(struct bk_linker *l, int *handle);
+int bk_linker__append_syms(struct bk_linker *l, struct src_obj *obj);
+struct dst_sym *bk_linker__add_dst_sym(struct bk_linker *l, int *handle);
 
 /* compat.c: BTF signature checks and printing */
 struct type_diff {
 	char what[256]; /* which part differs, readable */
 };
-bool types_compatible(const struct tsrc *ts1, __u32 id1, const struct tsrc *ts2,
-		      __u32 id2, struct type_diff *diff);
-void format_type(const struct tsrc *ts, __u32 id, char *buf, size_t size);
-const struct btf_type *skip_mods(const struct tsrc *ts, __u32 id,
-				 __u32 *res_id);
+bool bk_linker__types_compatible(const struct tsrc *ts1, __u32 id1,
+				 const struct tsrc *ts2, __u32 id2,
+				 struct type_diff *diff);
+void bk_linker__format_type(const struct tsrc *ts, __u32 id, char *buf,
+			    size_t size);
+const struct btf_type *bk_linker__skip_mods(const struct tsrc *ts, __u32 id,
+					    __u32 *res_id);
 
 /* maps.c */
-int parse_map_def(const struct btf *btf, __u32 var_id, struct map_def *def,
-		  int file_idx, char *err, size_t err_sz);
+int bk_linker__parse_map_def(const struct btf *btf, __u32 var_id,
+			     struct map_def *def, int file_idx, char *err,
+			     size_t err_sz);
 enum map_cmp {
 	MAP_CMP_EXACT,		/* same attributes, same values */
 	MAP_CMP_STATED_BY_1,	/* what d1 states (d2 may state more) */
@@ -483,29 +490,30 @@ enum map_cmp {
 	MAP_CMP_STATED_BY_BOTH, /* what both state */
 };
 /* file1 NULL: d1 is a union of externs, its part_file[] names inputs. */
-int check_map_defs(struct bk_linker *l, const char *name,
-		   const struct tsrc *ts1, const struct map_def *d1,
-		   const char *file1, const struct tsrc *ts2,
-		   const struct map_def *d2, const char *file2,
-		   enum map_cmp mode);
-void merge_map_req(struct map_def *req, const struct map_def *add);
-void remap_map_def(struct map_def *def, const __u32 *type_map);
+int bk_linker__check_map_defs(struct bk_linker *l, const char *name,
+			      const struct tsrc *ts1, const struct map_def *d1,
+			      const char *file1, const struct tsrc *ts2,
+			      const struct map_def *d2, const char *file2,
+			      enum map_cmp mode);
+void bk_linker__merge_map_req(struct map_def *req, const struct map_def *add);
+void bk_linker__remap_map_def(struct map_def *def, const __u32 *type_map);
 
 /* relocs.c */
-int append_relos(struct bk_linker *l, struct src_obj *obj);
-int fixup_relos(struct bk_linker *l);
+int bk_linker__append_relos(struct bk_linker *l, struct src_obj *obj);
+int bk_linker__fixup_relos(struct bk_linker *l);
 
 /* btf.c */
-int append_btf(struct bk_linker *l, struct src_obj *obj);
-int prepare_btf(struct bk_linker *l);
-bool has_btf_ext(const struct bk_linker *l);
-int finalize_btf(struct bk_linker *l, void **btf_data, size_t *btf_size,
-		 void **ext_data, size_t *ext_size);
-int visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
-		   void *ctx);
+int bk_linker__append_btf(struct bk_linker *l, struct src_obj *obj);
+int bk_linker__prepare_btf(struct bk_linker *l);
+bool bk_linker__has_btf_ext(const struct bk_linker *l);
+int bk_linker__finalize_btf(struct bk_linker *l, void **btf_data,
+			    size_t *btf_size, void **ext_data,
+			    size_t *ext_size);
+int bk_linker__visit_type_ids(struct btf_type *t,
+			      int (*fn)(__u32 *id, void *ctx), void *ctx);
 
 /* btf_ext.c */
-int append_btf_ext(struct bk_linker *l, struct src_obj *obj);
+int bk_linker__append_btf_ext(struct bk_linker *l, struct src_obj *obj);
 /* How a .BTF.ext being laid out gets its strings. */
 struct ext_strs {
 	void *ctx;
@@ -516,17 +524,19 @@ struct ext_strs {
 	bool consume;
 };
 
-int build_btf_ext(struct bk_linker *l, unsigned int mask,
-		  const struct ext_strs *strs, void **data, size_t *size);
-int read_btf_ext_ids(struct bk_linker *l, const void *data);
-size_t ext_rec_min_size(enum ext_kind kind);
+int bk_linker__build_btf_ext(struct bk_linker *l, unsigned int mask,
+			     const struct ext_strs *strs, void **data,
+			     size_t *size);
+int bk_linker__read_btf_ext_ids(struct bk_linker *l, const void *data);
+size_t bk_linker__ext_rec_min_size(enum ext_kind kind);
 
 /* canon.c */
-int write_canonical(struct bk_linker *l, struct btf *btf, void **btf_out,
-		    size_t *btf_size, void **ext_out, size_t *ext_out_size);
+int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
+			       void **btf_out, size_t *btf_size, void **ext_out,
+			       size_t *ext_out_size);
 
 /* finalize.c */
 struct bk_elf_out;
-int finalize_output(struct bk_linker *l, struct bk_elf_out *out);
+int bk_linker__finalize_output(struct bk_linker *l, struct bk_elf_out *out);
 
 #endif /* BPFKIT_LINKER_INTERNAL_H */

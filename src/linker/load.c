@@ -102,7 +102,8 @@ static int collect_secs(struct bk_linker *l, struct src_obj *obj)
 	return 0;
 }
 
-struct src_sec *find_src_sec(const struct src_obj *obj, const char *name)
+struct src_sec *bk_linker__find_src_sec(const struct src_obj *obj,
+					const char *name)
 {
 	uintptr_t idx;
 
@@ -120,14 +121,16 @@ static bool same_btf_name(const void *ctx, __u32 id, const char *name)
 		      name) == 0;
 }
 
-/* hash: nametab__hash(name), shared with the global symbol table */
-__u32 find_btf_by_name(const struct src_obj *obj, const char *name, __u32 hash)
+/* hash: bk_nametab__hash(name), shared with the global symbol table */
+__u32 bk_linker__find_btf_by_name(const struct src_obj *obj, const char *name,
+				  __u32 hash)
 {
 	long id;
 
 	if (!obj->btf)
 		return 0;
-	id = nametab__find(&obj->btf_tab, name, hash, same_btf_name, obj->btf);
+	id = bk_nametab__find(&obj->btf_tab, name, hash, same_btf_name,
+			      obj->btf);
 	return id < 0 ? 0 : id;
 }
 
@@ -175,7 +178,7 @@ static int index_datasec(struct bk_linker *l, struct src_obj *obj, __u32 id,
 	}
 	if (strcmp(name, SEC_EXTERN) == 0)
 		return 0;
-	sec = find_src_sec(obj, name);
+	sec = bk_linker__find_src_sec(obj, name);
 	if (!sec)
 		return add_ephemeral_sec(obj, name, id);
 	if (sec->datasec_id)
@@ -210,14 +213,14 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 		if (!is_global_btf(t))
 			continue;
 		name = btf__name_by_offset(obj->btf, t->name_off);
-		hash = nametab__hash(name);
-		if (nametab__find(&obj->btf_tab, name, hash, same_btf_name,
-				  obj->btf) >= 0)
+		hash = bk_nametab__hash(name);
+		if (bk_nametab__find(&obj->btf_tab, name, hash, same_btf_name,
+				     obj->btf) >= 0)
 			return bk_err(
 				l->diag, -EINVAL,
 				"%s: symbol '%s': described by two BTF types",
 				obj->name, name);
-		if (nametab__add(&obj->btf_tab, hash, id))
+		if (bk_nametab__add(&obj->btf_tab, hash, id))
 			return -ENOMEM;
 	}
 	return 0;
@@ -311,8 +314,8 @@ static struct bk_elf *open_input(struct bk_linker *l, struct src_obj *obj)
 				l->diag);
 }
 
-int linker_load_obj(struct bk_linker *l, struct src_obj *obj, const void *buf,
-		    size_t size)
+int bk_linker__load_obj(struct bk_linker *l, struct src_obj *obj,
+			const void *buf, size_t size)
 {
 	int err;
 
@@ -325,9 +328,9 @@ int linker_load_obj(struct bk_linker *l, struct src_obj *obj, const void *buf,
 		return -errno;
 
 	err = collect_secs(l, obj);
-	err = err ?: check_elf(l, obj);
+	err = err ?: bk_linker__check_elf(l, obj);
 	err = err ?: load_btf(l, obj);
-	err = err ?: check_btf(l, obj);
+	err = err ?: bk_linker__check_btf(l, obj);
 	err = err ?: index_static_syms(obj);
 	err = err ?: alloc_maps(obj);
 	if (err == -ENOMEM)
@@ -335,18 +338,18 @@ int linker_load_obj(struct bk_linker *l, struct src_obj *obj, const void *buf,
 	return err;
 }
 
-void linker_free_obj(struct src_obj *obj)
+void bk_linker__free_obj(struct src_obj *obj)
 {
 	bk_hashmap__free(obj->sec_by_name);
-	nametab__free(&obj->btf_tab);
+	bk_nametab__free(&obj->btf_tab);
 	bk_hashmap__free(obj->static_by_name);
 	free(obj->datasec_of);
 	free(obj->secinfo_size);
 	free(obj->sym_map);
 	free(obj->glob_of_type);
 	free(obj->type_map);
-	idmap__free(&obj->str_map);
-	idmap__free(&obj->ext_str_map);
+	bk_idmap__free(&obj->str_map);
+	bk_idmap__free(&obj->ext_str_map);
 	free(obj->secs);
 	bk_btf__free(obj->btf);
 	bk_elf__free(obj->elf);

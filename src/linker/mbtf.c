@@ -15,28 +15,28 @@
 
 static const struct btf_type void_type;
 
-int mbtf__init(struct mbtf *m)
+int bk_mbtf__init(struct mbtf *m)
 {
 	memset(m, 0, sizeof(*m));
 	/* type ID 0 is void, string offset 0 is "" */
 	if (bk_ensure_mem((void **)&m->offs, &m->offs_cap, sizeof(*m->offs),
 			  1) ||
-	    strpool__init(&m->strs))
+	    bk_strpool__init(&m->strs))
 		return -ENOMEM;
 	m->cnt = 1;
 	return 0;
 }
 
-void mbtf__free(struct mbtf *m)
+void bk_mbtf__free(struct mbtf *m)
 {
 	free(m->types);
 	free(m->offs);
-	strpool__free(&m->strs);
+	bk_strpool__free(&m->strs);
 	memset(m, 0, sizeof(*m));
 }
 
 /* Types only: the strings stay (CO-RE access strings are read later). */
-void mbtf__free_types(struct mbtf *m)
+void bk_mbtf__free_types(struct mbtf *m)
 {
 	free(m->types);
 	free(m->offs);
@@ -45,7 +45,7 @@ void mbtf__free_types(struct mbtf *m)
 	m->types_len = m->types_cap = m->cnt = m->offs_cap = 0;
 }
 
-const struct btf_type *mbtf__type(const struct mbtf *m, __u32 id)
+const struct btf_type *bk_mbtf__type(const struct mbtf *m, __u32 id)
 {
 	if (!id)
 		return &void_type;
@@ -54,17 +54,17 @@ const struct btf_type *mbtf__type(const struct mbtf *m, __u32 id)
 	return (const struct btf_type *)(m->types + m->offs[id]);
 }
 
-struct btf_type *mbtf__mut(struct mbtf *m, __u32 id)
+struct btf_type *bk_mbtf__mut(struct mbtf *m, __u32 id)
 {
 	return (struct btf_type *)(m->types + m->offs[id]);
 }
 
-const char *mbtf__str(const struct mbtf *m, __u32 off)
+const char *bk_mbtf__str(const struct mbtf *m, __u32 off)
 {
 	return off < m->strs.a.len ? m->strs.a.buf + off : NULL;
 }
 
-size_t btf_type_size(const struct btf_type *t)
+size_t bk_linker__btf_type_size(const struct btf_type *t)
 {
 	size_t n = btf_vlen(t);
 
@@ -93,8 +93,8 @@ size_t btf_type_size(const struct btf_type *t)
 	}
 }
 
-int visit_str_offs(struct btf_type *t, int (*fn)(__u32 *off, void *ctx),
-		   void *ctx)
+int bk_linker__visit_str_offs(struct btf_type *t,
+			      int (*fn)(__u32 *off, void *ctx), void *ctx)
 {
 	int i, n = btf_vlen(t), err = fn(&t->name_off, ctx);
 
@@ -135,12 +135,13 @@ int visit_str_offs(struct btf_type *t, int (*fn)(__u32 *off, void *ctx),
 }
 
 /* Append a type record of size bytes; its ID, or -ENOMEM. */
-int mbtf__add(struct mbtf *m, const void *rec, size_t size)
+int bk_mbtf__add(struct mbtf *m, const void *rec, size_t size)
 {
 	if (m->cnt >= INT32_MAX ||
-	    grow_mem((void **)&m->offs, &m->offs_cap, sizeof(*m->offs),
-		     m->cnt + 1) ||
-	    grow_mem((void **)&m->types, &m->types_cap, 1, m->types_len + size))
+	    bk_linker__grow_mem((void **)&m->offs, &m->offs_cap,
+				sizeof(*m->offs), m->cnt + 1) ||
+	    bk_linker__grow_mem((void **)&m->types, &m->types_cap, 1,
+				m->types_len + size))
 		return -ENOMEM;
 	memcpy(m->types + m->types_len, rec, size);
 	m->offs[m->cnt] = m->types_len;
@@ -148,13 +149,13 @@ int mbtf__add(struct mbtf *m, const void *rec, size_t size)
 	return m->cnt++;
 }
 
-long mbtf__add_str(struct mbtf *m, const char *s)
+long bk_mbtf__add_str(struct mbtf *m, const char *s)
 {
-	return strpool__add(&m->strs, s);
+	return bk_strpool__add(&m->strs, s);
 }
 
 /* Raw BTF (header, types, strings) in a malloc'ed buffer. */
-void *mbtf__raw(const struct mbtf *m, size_t *size)
+void *bk_mbtf__raw(const struct mbtf *m, size_t *size)
 {
 	struct btf_header hdr = {
 		.magic = BTF_MAGIC,

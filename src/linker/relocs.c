@@ -88,8 +88,8 @@ static int append_rel(struct bk_linker *l, struct src_obj *obj,
 		shift_addend((char *)dst->data + off, type, dst->is_exec,
 			     ref->dst_off);
 	}
-	if (grow_mem((void **)&dst->rels, &dst->rel_cap, sizeof(*dst->rels),
-		     dst->rel_cnt + 1))
+	if (bk_linker__grow_mem((void **)&dst->rels, &dst->rel_cap,
+				sizeof(*dst->rels), dst->rel_cnt + 1))
 		return bk_err(l->diag, -ENOMEM, "out of memory");
 	out = &dst->rels[dst->rel_cnt++];
 	out->r_offset = off;
@@ -97,7 +97,7 @@ static int append_rel(struct bk_linker *l, struct src_obj *obj,
 	return 0;
 }
 
-int append_relos(struct bk_linker *l, struct src_obj *obj)
+int bk_linker__append_relos(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i, j;
 	int err;
@@ -135,9 +135,9 @@ static void fixup_sec_relos(struct bk_linker *l, struct dst_sec *sec)
 		const struct dst_sym *sym = &l->syms[ELF64_R_SYM(rel.r_info)];
 		int type = ELF64_R_TYPE(rel.r_info);
 
-		if (is_dead_off(sec, rel.r_offset))
+		if (bk_linker__is_dead_off(sec, rel.r_offset))
 			continue;
-		rel.r_offset = remap_sec_off(sec, rel.r_offset);
+		rel.r_offset = bk_linker__remap_sec_off(sec, rel.r_offset);
 		if (ELF64_ST_TYPE(sym->sym.st_info) == STT_SECTION &&
 		    l->secs[sym->sec_id].chunk_cnt) {
 			/* only data is compacted: never a call target */
@@ -145,14 +145,15 @@ static void fixup_sec_relos(struct bk_linker *l, struct dst_sec *sec)
 			__u64 v = get_addend(where, type, sec->is_exec);
 
 			set_addend(where, type, sec->is_exec,
-				   remap_sec_off(&l->secs[sym->sec_id], v));
+				   bk_linker__remap_sec_off(
+					   &l->secs[sym->sec_id], v));
 		}
 		sec->rels[kept++] = rel;
 	}
 	sec->rel_cnt = kept;
 }
 
-int fixup_relos(struct bk_linker *l)
+int bk_linker__fixup_relos(struct bk_linker *l)
 {
 	size_t i;
 

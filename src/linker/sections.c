@@ -16,7 +16,7 @@
 #include "linker_internal.h"
 #include "../lib/mem.h"
 
-struct dst_sec *find_dst_sec(struct bk_linker *l, const char *name)
+struct dst_sec *bk_linker__find_dst_sec(struct bk_linker *l, const char *name)
 {
 	uintptr_t id;
 
@@ -88,7 +88,8 @@ static int check_sec_match(struct bk_linker *l, const struct dst_sec *dst,
 	return bk_err(
 		l->diag, -EINVAL,
 		"%s: section '%s': %s differs from the same section in %s",
-		obj->name, src->name, what, linker_file(l, dst->first_file));
+		obj->name, src->name, what,
+		bk_linker__file(l, dst->first_file));
 }
 
 /* license/version: keep the first, insist that all others say the same. */
@@ -108,7 +109,7 @@ static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 			(const char *)src->data,
 			(int)strnlen(dst->data, dst->size),
 			(const char *)dst->data,
-			linker_file(l, dst->first_file));
+			bk_linker__file(l, dst->first_file));
 	if (dst->size == sizeof(__u32) && src->size == sizeof(__u32)) {
 		__u32 mine, theirs;
 
@@ -117,11 +118,12 @@ static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 		return bk_err(l->diag, -EINVAL,
 			      "%s: section '%s': %u differs from %u in %s",
 			      obj->name, dst->name, mine, theirs,
-			      linker_file(l, dst->first_file));
+			      bk_linker__file(l, dst->first_file));
 	}
 	return bk_err(l->diag, -EINVAL,
 		      "%s: section '%s': content differs from the one in %s",
-		      obj->name, dst->name, linker_file(l, dst->first_file));
+		      obj->name, dst->name,
+		      bk_linker__file(l, dst->first_file));
 }
 
 static int extend_sec(struct bk_linker *l, struct dst_sec *dst,
@@ -134,7 +136,8 @@ static int extend_sec(struct bk_linker *l, struct dst_sec *dst,
 		dst->shdr.sh_addralign = align;
 	src->dst_off = off;
 	if (dst->shdr.sh_type != SHT_NOBITS) {
-		if (grow_mem(&dst->data, &dst->cap, 1, off + src->size))
+		if (bk_linker__grow_mem(&dst->data, &dst->cap, 1,
+					off + src->size))
 			return -ENOMEM;
 		memset((char *)dst->data + dst->size, 0, off - dst->size);
 		if (src->size)
@@ -144,10 +147,10 @@ static int extend_sec(struct bk_linker *l, struct dst_sec *dst,
 	return 0;
 }
 
-int get_dst_sec(struct bk_linker *l, struct src_obj *obj, struct src_sec *src,
-		struct dst_sec **out)
+int bk_linker__get_dst_sec(struct bk_linker *l, struct src_obj *obj,
+			   struct src_sec *src, struct dst_sec **out)
 {
-	struct dst_sec *dst = find_dst_sec(l, src->name);
+	struct dst_sec *dst = bk_linker__find_dst_sec(l, src->name);
 
 	if (!dst) {
 		dst = add_dst_sec(l, src->name, obj->file_idx);
@@ -165,7 +168,7 @@ static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
 	struct dst_sec *dst;
 	int err;
 
-	err = get_dst_sec(l, obj, src, &dst);
+	err = bk_linker__get_dst_sec(l, obj, src, &dst);
 	if (err || src->ephemeral)
 		return err;
 	if (dst->ephemeral) {
@@ -185,7 +188,7 @@ static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
 	return extend_sec(l, dst, src);
 }
 
-int append_sec_data(struct bk_linker *l, struct src_obj *obj)
+int bk_linker__append_sec_data(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
 	int err;

@@ -35,12 +35,12 @@ struct decl {
 	struct map_def map;
 };
 
-struct dst_sym *add_dst_sym(struct bk_linker *l, int *handle)
+struct dst_sym *bk_linker__add_dst_sym(struct bk_linker *l, int *handle)
 {
 	struct dst_sym *sym;
 
-	if (grow_mem((void **)&l->syms, &l->sym_cap, sizeof(*l->syms),
-		     l->sym_cnt + 1))
+	if (bk_linker__grow_mem((void **)&l->syms, &l->sym_cap,
+				sizeof(*l->syms), l->sym_cnt + 1))
 		return NULL;
 	sym = &l->syms[l->sym_cnt];
 	memset(sym, 0, sizeof(*sym));
@@ -52,7 +52,7 @@ struct dst_sym *add_dst_sym(struct bk_linker *l, int *handle)
 static int set_sym_name(struct bk_linker *l, struct dst_sym *sym,
 			const char *name)
 {
-	int off = arena_add(&l->names, name);
+	int off = bk_arena__add(&l->names, name);
 
 	if (off < 0)
 		return off;
@@ -79,7 +79,7 @@ static void warn_static_dup(struct bk_linker *l, const struct src_obj *obj,
 	bk_warn(l->diag,
 		"%s: static %s '%s' has the same name as one in %s (ambiguous for skeletons and look-ups by name)",
 		obj->name, is_map ? "map" : "variable", name,
-		linker_file(l, first));
+		bk_linker__file(l, first));
 }
 
 static int append_sec_sym(struct bk_linker *l, struct src_obj *obj, size_t idx,
@@ -89,7 +89,7 @@ static int append_sec_sym(struct bk_linker *l, struct src_obj *obj, size_t idx,
 	int handle;
 
 	if (!dst->sec_sym) {
-		ds = add_dst_sym(l, &handle);
+		ds = bk_linker__add_dst_sym(l, &handle);
 		if (!ds)
 			return -ENOMEM;
 		ds->sym.st_info = ELF64_ST_INFO(STB_LOCAL, STT_SECTION);
@@ -111,7 +111,7 @@ static int append_local(struct bk_linker *l, struct src_obj *obj, size_t idx,
 
 	if (ELF64_ST_TYPE(sym->st_info) == STT_SECTION)
 		return append_sec_sym(l, obj, idx, &l->secs[src->dst_id]);
-	ds = add_dst_sym(l, &handle);
+	ds = bk_linker__add_dst_sym(l, &handle);
 	if (!ds || set_sym_name(l, ds, name))
 		return -ENOMEM;
 	ds->sym = *sym;
@@ -135,13 +135,13 @@ static bool same_glob(const void *ctx, __u32 idx, const char *name)
 {
 	const struct bk_linker *l = ctx;
 
-	return strcmp(glob_name(l, &l->globs[idx]), name) == 0;
+	return strcmp(bk_linker__glob_name(l, &l->globs[idx]), name) == 0;
 }
 
 static struct glob_sym *find_glob(struct bk_linker *l, const char *name,
 				  __u32 hash)
 {
-	long idx = nametab__find(&l->glob_tab, name, hash, same_glob, l);
+	long idx = bk_nametab__find(&l->glob_tab, name, hash, same_glob, l);
 
 	return idx < 0 ? NULL : &l->globs[idx];
 }
@@ -209,7 +209,7 @@ static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
 	d->is_def = sym->st_shndx != SHN_UNDEF;
 	d->is_weak = ELF64_ST_BIND(sym->st_info) == STB_WEAK;
 	d->hidden = ELF64_ST_VISIBILITY(sym->st_other) == STV_HIDDEN;
-	d->btf_id = find_btf_by_name(obj, d->name, hash);
+	d->btf_id = bk_linker__find_btf_by_name(obj, d->name, hash);
 	d->sec_id = -1;
 	ds = decl_datasec(obj, d->btf_id);
 	d->kind = classify(obj, d, ds);
@@ -222,12 +222,12 @@ static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
 		if (!d->btf_id || !obj->datasec_of[d->btf_id])
 			d->size = sym->st_size;
 	} else if (ds && strcmp(ds, SEC_EXTERN) != 0) {
-		d->sec_id = find_src_sec(obj, ds)->dst_id;
+		d->sec_id = bk_linker__find_src_sec(obj, ds)->dst_id;
 	}
 	if (d->kind != BK_LINK_SYM_MAP || !d->btf_id)
 		return 0;
-	if (parse_map_def(obj->btf, d->btf_id, &d->map, obj->file_idx, why,
-			  sizeof(why)))
+	if (bk_linker__parse_map_def(obj->btf, d->btf_id, &d->map,
+				     obj->file_idx, why, sizeof(why)))
 		return bk_err(l->diag, -EINVAL, "%s: map '%s': %s", obj->name,
 			      d->name, why);
 	return 0;
@@ -240,11 +240,11 @@ static int new_glob(struct bk_linker *l, struct src_obj *obj,
 	struct glob_sym *g;
 	int handle;
 
-	if (grow_mem((void **)&l->globs, &l->glob_cap, sizeof(*l->globs),
-		     l->glob_cnt + 1) ||
-	    nametab__add(&l->glob_tab, hash, l->glob_cnt))
+	if (bk_linker__grow_mem((void **)&l->globs, &l->glob_cap,
+				sizeof(*l->globs), l->glob_cnt + 1) ||
+	    bk_nametab__add(&l->glob_tab, hash, l->glob_cnt))
 		return -ENOMEM;
-	ds = add_dst_sym(l, &handle);
+	ds = bk_linker__add_dst_sym(l, &handle);
 	if (!ds || set_sym_name(l, ds, d->name))
 		return -ENOMEM;
 	ds->sym = *d->sym;
@@ -298,7 +298,7 @@ static __u32 ref_type(const struct bk_linker *l, const struct glob_sym *g)
 {
 	if (!g->is_extern && g->def_type)
 		return g->def_type;
-	return mbtf__type(&l->mbtf, g->btf_id)->type;
+	return bk_mbtf__type(&l->mbtf, g->btf_id)->type;
 }
 
 static void format_decl(const struct tsrc *ts, __u32 type_id, const char *name,
@@ -306,7 +306,7 @@ static void format_decl(const struct tsrc *ts, __u32 type_id, const char *name,
 {
 	char type[512];
 
-	format_type(ts, type_id, type, sizeof(type));
+	bk_linker__format_type(ts, type_id, type, sizeof(type));
 	if (!is_func) {
 		snprintf(buf, size, "%s", type);
 		return;
@@ -326,7 +326,7 @@ static void format_decl(const struct tsrc *ts, __u32 type_id, const char *name,
 static int check_types(struct bk_linker *l, struct src_obj *obj,
 		       struct glob_sym *g, const struct decl *d)
 {
-	const char *other = linker_file(l, ref_file(g));
+	const char *other = bk_linker__file(l, ref_file(g));
 	struct tsrc here = {.btf = obj->btf}, there = {.m = &l->mbtf};
 	bool is_func = btf_is_func(btf__type_by_id(obj->btf, d->btf_id));
 	char sig1[512], sig2[512];
@@ -335,7 +335,7 @@ static int check_types(struct bk_linker *l, struct src_obj *obj,
 
 	ref = ref_type(l, g);
 	id = btf__type_by_id(obj->btf, d->btf_id)->type;
-	if (types_compatible(&here, id, &there, ref, &diff))
+	if (bk_linker__types_compatible(&here, id, &there, ref, &diff))
 		return 0;
 	format_decl(&here, id, d->name, is_func, sig1, sizeof(sig1));
 	format_decl(&there, ref, d->name, is_func, sig2, sizeof(sig2));
@@ -353,22 +353,24 @@ static int check_maps(struct bk_linker *l, struct src_obj *obj,
 
 	if (!g->is_extern && m->has_def)
 		/* two definitions agree fully; an extern, on what it states */
-		return check_map_defs(
+		return bk_linker__check_map_defs(
 			l, d->name, &there, &m->def,
-			linker_file(l, g->def_file), &here, &d->map, obj->name,
+			bk_linker__file(l, g->def_file), &here, &d->map,
+			obj->name,
 			d->is_def ? MAP_CMP_EXACT : MAP_CMP_STATED_BY_2);
 	if (m->has_req)
-		return check_map_defs(l, d->name, &there, &m->req, NULL, &here,
-				      &d->map, obj->name,
-				      d->is_def ? MAP_CMP_STATED_BY_1
-						: MAP_CMP_STATED_BY_BOTH);
+		return bk_linker__check_map_defs(
+			l, d->name, &there, &m->req, NULL, &here, &d->map,
+			obj->name,
+			d->is_def ? MAP_CMP_STATED_BY_1
+				  : MAP_CMP_STATED_BY_BOTH);
 	return 0;
 }
 
 static int check_decl(struct bk_linker *l, struct src_obj *obj,
 		      struct glob_sym *g, const struct decl *d)
 {
-	const char *other = linker_file(l, ref_file(g));
+	const char *other = bk_linker__file(l, ref_file(g));
 
 	if (g->last_file == obj->file_idx)
 		return bk_err(
@@ -384,7 +386,7 @@ static int check_decl(struct bk_linker *l, struct src_obj *obj,
 		return bk_err(
 			l->diag, -EINVAL,
 			"%s: symbol '%s': defined here and in %s, and neither definition is __weak",
-			obj->name, d->name, linker_file(l, g->def_file));
+			obj->name, d->name, bk_linker__file(l, g->def_file));
 	if (d->sec_id >= 0 && g->sec_id >= 0 && d->sec_id != g->sec_id)
 		return bk_err(
 			l->diag, -EINVAL,
@@ -457,14 +459,15 @@ static int merge_glob(struct bk_linker *l, struct src_obj *obj,
 	}
 	if (g->def_weak && !d->is_weak) {
 		/* strong beats weak: the earlier weak bytes become dead */
-		err = add_dead_range(l, &l->secs[g->sec_id],
-				     l->syms[g->sym].sym.st_value,
-				     l->syms[g->sym].sym.st_size);
+		err = bk_linker__add_dead_range(l, &l->secs[g->sec_id],
+						l->syms[g->sym].sym.st_value,
+						l->syms[g->sym].sym.st_size);
 		take_def(l, obj, g, d);
 		return err;
 	}
 	/* this definition loses */
-	return add_dead_range(l, &l->secs[d->sec_id], d->off, d->sym->st_size);
+	return bk_linker__add_dead_range(l, &l->secs[d->sec_id], d->off,
+					 d->sym->st_size);
 }
 
 static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
@@ -474,7 +477,7 @@ static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
 	__u32 hash;
 	int err;
 
-	hash = nametab__hash(obj->strs + obj->syms[idx].st_name);
+	hash = bk_nametab__hash(obj->strs + obj->syms[idx].st_name);
 	err = fill_decl(l, obj, idx, hash, &d);
 	if (err)
 		return err;
@@ -484,7 +487,7 @@ static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
 	return merge_glob(l, obj, g, &d);
 }
 
-int append_syms(struct bk_linker *l, struct src_obj *obj)
+int bk_linker__append_syms(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
 	int err;
