@@ -43,6 +43,12 @@ struct bk_btf_ext;
 const char *bk_btf__kind_str(__u32 kind);
 
 /*
+ * Bytes of t's record in a type section: struct btf_type and what its kind
+ * and vlen add. 0 for an unknown kind. For walking raw type sections.
+ */
+__u32 bk_btf__type_rec_size(const struct btf_type *t);
+
+/*
  * Check raw BTF bytes (a .BTF section or a blob like /sys/kernel/btf/vmlinux)
  * as described above. base is NULL, or the (validated) base of split BTF.
  * name is used in messages. Returns 0 or -EINVAL/-ENOMEM, the reason in diag.

@@ -207,8 +207,7 @@ static int check_strings(const struct checker *c)
 	return 0;
 }
 
-/* Bytes of the record of type t: the common part and what its kind adds. */
-static __u32 type_rec_size(const struct btf_type *t)
+__u32 bk_btf__type_rec_size(const struct btf_type *t)
 {
 	__u32 vlen = btf_vlen(t);
 
@@ -270,7 +269,7 @@ static int index_types(struct checker *c)
 			return header_err(
 				c, "type [%u]: unknown bits set in info 0x%08x",
 				id, t->info);
-		sz = type_rec_size(t);
+		sz = bk_btf__type_rec_size(t);
 		if (!sz)
 			return header_err(c, "type [%u]: unknown kind %u", id,
 					  btf_kind(t));
