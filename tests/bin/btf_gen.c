@@ -434,7 +434,7 @@ static void load_input(const char *path, struct input *in)
 		sec = elf ? bk_elf__find_sec(elf, ".BTF") : NULL;
 		if (!sec || !sec->data)
 			die("%s has no .BTF", path);
-		in->btf_off = (const char *)sec->data - in->buf;
+		in->btf_off = sec->shdr.sh_offset;
 		in->btf_size = sec->size;
 		/* ".BTF" may be the tail of ".rel.BTF": either way, +3 */
 		in->btf_name_off =
@@ -443,7 +443,7 @@ static void load_input(const char *path, struct input *in)
 			sec->shdr.sh_name + 3;
 		sec = bk_elf__find_sec(elf, ".BTF.ext");
 		if (sec && sec->data) {
-			in->ext_off = (const char *)sec->data - in->buf;
+			in->ext_off = sec->shdr.sh_offset;
 			in->ext_size = sec->size;
 			in->ext_name_off =
 				bk_elf__sec(elf, bk_elf__ehdr(elf)->e_shstrndx)
