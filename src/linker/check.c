@@ -5,6 +5,7 @@
  * Every message names the input and the section, symbol or relocation.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <linux/bpf.h>
 
@@ -395,9 +396,10 @@ static const char *datasec_name(const struct src_obj *obj, __u32 type_id)
 				   btf__type_by_id(obj->btf, ds)->name_off);
 }
 
-static int check_glob_btf(struct bk_linker *l, struct src_obj *obj,
-			  const Elf64_Sym *sym, const char *name)
+static int check_glob_btf(struct bk_linker *l, struct src_obj *obj, size_t idx,
+			  const char *name)
 {
+	const Elf64_Sym *sym = &obj->syms[idx];
 	bool is_extern = sym->st_shndx == SHN_UNDEF;
 	int type = ELF64_ST_TYPE(sym->st_info);
 	const struct btf_type *t;
@@ -412,7 +414,9 @@ static int check_glob_btf(struct bk_linker *l, struct src_obj *obj,
 				obj->name, name);
 		return 0;
 	}
-	id = bk_linker__find_btf_by_name(obj, name, bk_nametab__hash(name));
+	/* kept for the symbol phase: one look-up per name */
+	id = bk_linker__find_btf_by_name(obj, name, obj->sym_hash[idx]);
+	obj->sym_btf[idx] = id;
 	if (!id)
 		return bk_err(
 			l->diag, -EINVAL,
@@ -459,6 +463,10 @@ int bk_linker__check_btf(struct bk_linker *l, struct src_obj *obj)
 	size_t i;
 	int err;
 
+	obj->sym_hash = calloc(obj->sym_cnt, sizeof(*obj->sym_hash));
+	obj->sym_btf = calloc(obj->sym_cnt, sizeof(*obj->sym_btf));
+	if (!obj->sym_hash || !obj->sym_btf)
+		return bk_err(l->diag, -ENOMEM, "%s: out of memory", obj->name);
 	for (i = 1; i < obj->sym_cnt; i++) {
 		const Elf64_Sym *sym = &obj->syms[i];
 
@@ -467,7 +475,8 @@ int bk_linker__check_btf(struct bk_linker *l, struct src_obj *obj)
 		if (sym->st_shndx != SHN_UNDEF &&
 		    obj->secs[sym->st_shndx].skipped)
 			continue;
-		err = check_glob_btf(l, obj, sym, obj->strs + sym->st_name);
+		obj->sym_hash[i] = bk_nametab__hash(obj->strs + sym->st_name);
+		err = check_glob_btf(l, obj, i, obj->strs + sym->st_name);
 		if (err)
 			return err;
 	}

@@ -212,7 +212,10 @@ struct src_obj {
 	 * STATIC_NAME_DUP when several statics share the name */
 	struct bk_hashmap *static_by_name;
 
-	int *sym_map;	   /* input sym idx -> sym handle; 0 = dropped */
+	int *sym_map; /* input sym idx -> sym handle; 0 = dropped */
+	/* of each global symbol: the name's hash and its BTF VAR/FUNC */
+	__u32 *sym_hash;
+	__u32 *sym_btf;
 	int *glob_of_type; /* input BTF id -> glob idx + 1, 0 when none */
 	__u32 *type_map;   /* input BTF id -> output BTF id */
 	/* input string offset -> l->mbtf.strs offset / l->ext_strs offset */

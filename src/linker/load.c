@@ -346,6 +346,8 @@ void bk_linker__free_obj(struct src_obj *obj)
 	free(obj->datasec_of);
 	free(obj->secinfo_size);
 	free(obj->sym_map);
+	free(obj->sym_hash);
+	free(obj->sym_btf);
 	free(obj->glob_of_type);
 	free(obj->type_map);
 	bk_idmap__free(&obj->str_map);

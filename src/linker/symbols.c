@@ -196,7 +196,7 @@ static enum bk_link_sym_kind classify(const struct src_obj *obj,
 }
 
 static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
-		     __u32 hash, struct decl *d)
+		     struct decl *d)
 {
 	const Elf64_Sym *sym = &obj->syms[idx];
 	const char *ds;
@@ -209,7 +209,7 @@ static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
 	d->is_def = sym->st_shndx != SHN_UNDEF;
 	d->is_weak = ELF64_ST_BIND(sym->st_info) == STB_WEAK;
 	d->hidden = ELF64_ST_VISIBILITY(sym->st_other) == STV_HIDDEN;
-	d->btf_id = bk_linker__find_btf_by_name(obj, d->name, hash);
+	d->btf_id = obj->sym_btf[idx];
 	d->sec_id = -1;
 	ds = decl_datasec(obj, d->btf_id);
 	d->kind = classify(obj, d, ds);
@@ -477,8 +477,8 @@ static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
 	__u32 hash;
 	int err;
 
-	hash = bk_nametab__hash(obj->strs + obj->syms[idx].st_name);
-	err = fill_decl(l, obj, idx, hash, &d);
+	hash = obj->sym_hash[idx];
+	err = fill_decl(l, obj, idx, &d);
 	if (err)
 		return err;
 	g = find_glob(l, d.name, hash);
