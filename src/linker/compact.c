@@ -224,7 +224,8 @@ static int collect_objs(struct bk_linker *l, struct dst_sec *sec,
 		g->objs[n].size = s->sym.st_size;
 		n++;
 	}
-	qsort(g->objs, n, sizeof(*g->objs), cmp_range);
+	if (n)
+		qsort(g->objs, n, sizeof(*g->objs), cmp_range);
 	g->obj_cnt = 0;
 	for (i = 0; i < n; i++) {
 		struct dead_range *last =
@@ -369,7 +370,8 @@ static int reorder_maps(struct bk_linker *l, struct dst_sec *sec)
 	int err;
 
 	/* losing maps do not overlap: sorted, they can be searched */
-	qsort(sec->dead, sec->dead_cnt, sizeof(*sec->dead), cmp_range);
+	if (sec->dead_cnt)
+		qsort(sec->dead, sec->dead_cnt, sizeof(*sec->dead), cmp_range);
 	err = collect_objs(l, sec, &g);
 	err = err ?: build_edges(l, sec, &g);
 	if (err || !g.forward)

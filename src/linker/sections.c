@@ -139,7 +139,9 @@ static int extend_sec(struct bk_linker *l, struct dst_sec *dst,
 		if (bk_linker__grow_mem(&dst->data, &dst->cap, 1,
 					off + src->size))
 			return -ENOMEM;
-		memset((char *)dst->data + dst->size, 0, off - dst->size);
+		if (off > dst->size)
+			memset((char *)dst->data + dst->size, 0,
+			       off - dst->size);
 		if (src->size)
 			memcpy((char *)dst->data + off, src->data, src->size);
 	}
