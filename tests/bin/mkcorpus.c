@@ -582,7 +582,8 @@ static void gen_shdr_common(const struct obj *o, size_t i)
 		empty = EXP_ALL;
 		break;
 	case ROLE_EXT:
-		empty = EXP_EXT;
+		/* no records: a linker may take it for no .BTF.ext at all */
+		empty = "AFAA";
 		break;
 	case ROLE_SYMTAB:
 		empty = EXP_LOAD;
@@ -1149,6 +1150,9 @@ static void gen_btf_kind(const struct obj *o, size_t id)
 	}
 }
 
+static size_t find_btf(const struct obj *o, unsigned int kind,
+		       const char *name);
+
 static void gen_btf_types(const struct obj *o)
 {
 	unsigned int kind;
@@ -1161,6 +1165,20 @@ static void gen_btf_types(const struct obj *o)
 		gen_btf_common(o, id);
 		gen_btf_kind(o, id);
 	}
+	/*
+	 * A struct member of function type, directly and through a typedef:
+	 * btf_dump divides the member's offset by its alignment, 0 (found by
+	 * fuzz_btf_dump). rob_core's second member is at offset 64; rob_rec's
+	 * member #1 is an unsigned int bitfield at offset 32.
+	 */
+	id = find_btf(o, BTF_KIND_STRUCT, "rob_core");
+	T_PUT(id, 12 + 12 + 4, first_of_kind(o, BTF_KIND_FUNC), EXP_ALL,
+	      "m1-type-func");
+	id = find_btf(o, BTF_KIND_STRUCT, "rob_rec");
+	T_PUT(id, 12 + 12 + 4, find_btf(o, BTF_KIND_TYPEDEF, "rob_u32_t"),
+	      EXP_ANY, "m1-type-typedef");
+	T_PUT(find_btf(o, BTF_KIND_TYPEDEF, "rob_u32_t"), 8,
+	      first_of_kind(o, BTF_KIND_FUNC_PROTO), EXP_ALL, "func-proto");
 	/* a two-type loop: CONST -> VOLATILE -> CONST */
 	id = first_of_kind(o, BTF_KIND_CONST);
 	cv = id ? btf_t(o, id)->type : 0;
