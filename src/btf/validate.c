@@ -398,6 +398,69 @@ static int check_member_layout(const struct checker *c, __u32 id,
 	return 0;
 }
 
+/* What a variable may have as its type: a type that has a size. */
+static bool is_data_kind(__u32 kind)
+{
+	switch (kind) {
+	case BTF_KIND_FUNC:
+	case BTF_KIND_FUNC_PROTO:
+	case BTF_KIND_VAR:
+	case BTF_KIND_DATASEC:
+	case BTF_KIND_DECL_TAG:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/*
+ * What a member's type is once typedefs and modifiers are skipped: *kind,
+ * or BTF_KIND_UNKN for void. The types on the way are not checked yet, so
+ * this checks their IDs itself; a chain that leaves the ID range or goes on
+ * too long is left to the phases that report it (returns false).
+ */
+static bool member_kind(const struct checker *c, __u32 ref, __u32 *kind)
+{
+	const struct btf_type *t;
+	int depth;
+
+	for (depth = 0; depth < BK_BTF_MAX_REF_DEPTH; depth++) {
+		if (ref == 0) {
+			*kind = BTF_KIND_UNKN;
+			return true;
+		}
+		if (ref >= end_id(c))
+			return false;
+		t = type_at(c, ref);
+		if (!btf_is_mod(t) && !btf_is_typedef(t)) {
+			*kind = btf_kind(t);
+			return true;
+		}
+		ref = t->type;
+	}
+	return false;
+}
+
+/*
+ * A member holds data: a function, prototype, variable, section, tag or
+ * void there has no size or alignment, and btf_dump divides by the
+ * alignment when it lays out the struct.
+ */
+static int check_member_type(const struct checker *c, __u32 id, __u32 i,
+			     __u32 ref)
+{
+	__u32 kind;
+
+	if (!member_kind(c, ref, &kind))
+		return 0;
+	if (kind == BTF_KIND_UNKN || !is_data_kind(kind))
+		return type_err(c, id, "member #%u: type [%u] is %s, not data",
+				i, ref,
+				kind == BTF_KIND_UNKN ? "void"
+						      : bk_btf__kind_str(kind));
+	return 0;
+}
+
 static int check_members(const struct checker *c, __u32 id,
 			 const struct btf_type *t)
 {
@@ -407,6 +470,7 @@ static int check_members(const struct checker *c, __u32 id,
 
 	for (i = 0; i < btf_vlen(t); i++, m++) {
 		err = check_ref(c, id, m->type, false, "member", i);
+		err = err ?: check_member_type(c, id, i, m->type);
 		err = err ?: check_name(c, id, m->name_off, false, "member", i);
 		err = err ?: check_member_layout(c, id, t, i, &last_off);
 		if (err)
@@ -469,21 +533,6 @@ static int check_func_proto(const struct checker *c, __u32 id,
 					    "parameter", i);
 	}
 	return err;
-}
-
-/* What a variable may have as its type: a type that has a size. */
-static bool is_data_kind(__u32 kind)
-{
-	switch (kind) {
-	case BTF_KIND_FUNC:
-	case BTF_KIND_FUNC_PROTO:
-	case BTF_KIND_VAR:
-	case BTF_KIND_DATASEC:
-	case BTF_KIND_DECL_TAG:
-		return false;
-	default:
-		return true;
-	}
 }
 
 static int check_var(const struct checker *c, __u32 id,
