@@ -12,6 +12,9 @@
 #include "linker_internal.h"
 #include "../elf/elf.h"
 
+/* Far beyond what BPF objects use, and offsets cannot overflow. */
+#define MAX_SEC_ALIGN (1 << 20)
+
 static bool is_pow2(__u64 x)
 {
 	return x && !(x & (x - 1));
@@ -179,6 +182,13 @@ static int check_sec(struct bk_linker *l, struct src_obj *obj,
 			"%s: section '%s': alignment %llu is not a power of 2",
 			obj->name, sec->name,
 			(unsigned long long)sec->shdr.sh_addralign);
+	if (!sec->skipped && sec->shdr.sh_addralign > MAX_SEC_ALIGN)
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: section '%s': alignment %llu is beyond the %d supported",
+			obj->name, sec->name,
+			(unsigned long long)sec->shdr.sh_addralign,
+			MAX_SEC_ALIGN);
 	if (sec->skipped)
 		return 0;
 	switch (sec->shdr.sh_type) {
