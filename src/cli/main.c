@@ -26,8 +26,11 @@ static int last_argc;
 static char **last_argv;
 static int (*last_do_help)(int argc, char **argv);
 
-/* One big buffer: a full vmlinux dump is millions of small printf()s. */
-static char stdout_buf[1 << 20];
+/*
+ * Full buffering: a vmlinux dump is millions of small printf()s. 64 KiB
+ * makes them cheap; more only costs memory.
+ */
+static char stdout_buf[64 << 10];
 
 static void __noreturn clean_and_exit(int code)
 {
