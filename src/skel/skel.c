@@ -11,6 +11,7 @@
 
 #include "skeleton.h"
 #include "skel_internal.h"
+#include "../btf/btf.h"
 #include "../lib/file.h"
 
 static void print_btf(void *ctx, const char *fmt, va_list args)
@@ -71,6 +72,10 @@ static int generate(const char *path, FILE *out,
 	if (err)
 		goto out;
 	report_model(&skel);
+	/* Field types are printed through btf_dump: bound its padding output. */
+	err = bk_btf__check_c_output(skel.btf, path, skel.diag);
+	if (err)
+		goto out;
 	skel.dump = btf_dump__new(skel.btf, print_btf, out, NULL);
 	if (!skel.dump) {
 		err = bk_err(skel.diag, -errno, "%s: cannot dump BTF as C: %s",
