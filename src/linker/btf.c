@@ -673,22 +673,30 @@ int bk_linker__prepare_btf(struct bk_linker *l)
 	return 0;
 }
 
-/* Dedup and the canonical bytes; the merged BTF is consumed. */
+/*
+ * Dedup and the canonical bytes; the merged BTF is consumed. Exact
+ * duplicates are folded here; libbpf's dedup runs only for what it alone
+ * does (cyclic types, forward declarations).
+ */
 int bk_linker__finalize_btf(struct bk_linker *l, void **btf_data,
 			    size_t *btf_size, void **ext_data, size_t *ext_size)
 {
 	struct btf *btf = NULL;
+	bool need_dedup;
 	int err;
 
 	*btf_data = *ext_data = NULL;
 	*btf_size = *ext_size = 0;
-	/* section names of .BTF.ext records must be BTF strings too */
-	err = dedup_prepare_names(l);
-	if (!err) {
-		btf = to_libbpf(l);
-		err = btf ? 0 : -errno;
+	err = bk_linker__fold_exact_dups(l, &need_dedup);
+	if (!err && need_dedup) {
+		/* section names of .BTF.ext records must be BTF strings too */
+		err = dedup_prepare_names(l);
+		if (!err) {
+			btf = to_libbpf(l);
+			err = btf ? 0 : -errno;
+		}
+		err = err ?: dedup(l, btf);
 	}
-	err = err ?: dedup(l, btf);
 	if (err) {
 		btf__free(btf);
 		return bk_err(l->diag, err, "BTF deduplication failed: %s",

@@ -21,7 +21,7 @@
 
 struct canon {
 	struct bk_linker *l;
-	const struct btf *src;	/* the deduplicated BTF */
+	struct tsrc src;	/* the deduplicated BTF */
 	struct strpool out;	/* the output's strings, in order of use */
 	struct idmap from_btf;	/* src string offset -> out offset */
 	struct idmap from_ext;	/* l->ext_strs offset -> out offset */
@@ -53,24 +53,27 @@ static int type_str(__u32 *off, void *ctx)
 {
 	struct canon *c = ctx;
 
-	return put_str(c, &c->from_btf, btf__str_by_offset(c->src, *off), off);
+	return put_str(c, &c->from_btf,
+		       c->src.btf ? btf__str_by_offset(c->src.btf, *off)
+				  : bk_mbtf__str(c->src.m, *off),
+		       off);
 }
 
 /* Types copied in order with their strings re-pointed. */
 static int copy_types(struct canon *c, char **out, size_t *len)
 {
-	__u32 id, n = btf__type_cnt(c->src);
+	__u32 id, n = c->src.btf ? btf__type_cnt(c->src.btf) : c->src.m->cnt;
 	size_t total = 0, pos = 0;
 	char *buf;
 	int err = 0;
 
 	for (id = 1; id < n; id++)
-		total += bk_linker__btf_type_size(btf__type_by_id(c->src, id));
+		total += bk_linker__btf_type_size(ts_type(&c->src, id));
 	buf = malloc(total ?: 1);
 	if (!buf)
 		return -ENOMEM;
 	for (id = 1; id < n && !err; id++) {
-		const struct btf_type *t = btf__type_by_id(c->src, id);
+		const struct btf_type *t = ts_type(&c->src, id);
 		size_t sz = bk_linker__btf_type_size(t);
 
 		memcpy(buf + pos, t, sz);
@@ -163,16 +166,22 @@ int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
 			       void **btf_out, size_t *btf_size, void **ext_out,
 			       size_t *ext_out_size)
 {
-	struct canon c = {.l = l, .src = btf};
-	struct ext_strs strs = {&c, sec_name_str, rec_strs};
+	struct canon c = {
+		.l = l,
+		.src = {.btf = btf, .m = btf ? NULL : &l->mbtf},
+	};
+	struct ext_strs strs = {&c, sec_name_str, rec_strs, true};
 	char *types = NULL;
 	size_t types_len = 0;
 	int err;
 
 	err = bk_strpool__init(&c.out);
 	err = err ?: copy_types(&c, &types, &types_len);
+	/* the types are copied: their source can go */
 	btf__free(btf);
-	c.src = NULL;
+	if (!btf)
+		bk_mbtf__free_types(&l->mbtf);
+	c.src.btf = NULL;
 	bk_idmap__free(&c.from_btf);
 	/* .BTF.ext strings come after every type's */
 	err = err

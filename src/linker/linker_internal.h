@@ -533,6 +533,9 @@ int bk_linker__build_btf_ext(struct bk_linker *l, unsigned int mask,
 int bk_linker__read_btf_ext_ids(struct bk_linker *l, const void *data);
 size_t bk_linker__ext_rec_min_size(enum ext_kind kind);
 
+/* exact.c */
+int bk_linker__fold_exact_dups(struct bk_linker *l, bool *need_dedup);
+
 /* canon.c */
 int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
 			       void **btf_out, size_t *btf_size, void **ext_out,
