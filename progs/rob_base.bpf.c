@@ -36,10 +36,10 @@ struct rob_rec {
 	int __ptr_tag("rob_user") *tagged;
 } __tag("rob_struct");
 
-/* a CO-RE relocation against a type local to this object */
-struct rob_core {
-	int first;
-	long second;
+/* a CO-RE relocation that the running kernel's BTF resolves */
+struct task_struct {
+	int pid;
+	int tgid;
 } __attribute__((preserve_access_index));
 
 struct {
@@ -67,7 +67,7 @@ int rob_custom SEC(".data.rob") = 5;
 int rob_weak __weak = 9;
 float rob_float = 1.5f;
 static volatile int rob_static = 2;
-struct rob_core *rob_core_ptr;
+struct task_struct *rob_task;
 
 static __noinline int rob_static_fn(int x) __tag("rob_fn")
 {
@@ -99,10 +99,10 @@ int rob_prog(void *ctx)
 SEC("raw_tp/sys_enter")
 int rob_tp(void *ctx)
 {
-	struct rob_core *c = rob_core_ptr;
+	struct task_struct *task = (void *)bpf_get_current_task();
 
-	if (c)
-		rob_bss += BPF_CORE_READ(c, second);
+	rob_task = task;
+	rob_bss += BPF_CORE_READ(task, tgid);
 	rob_bss += *(volatile __u32 *)&rob_float;
 	return 0;
 }

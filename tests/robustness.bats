@@ -64,6 +64,11 @@ corpus() {
 	corpus skeleton
 }
 
+@test "corpus: prog load FILE verify" {
+	require_kernel
+	corpus prog-verify
+}
+
 @test "corpus: gen object OUT FILE GOOD" {
 	corpus link-first
 }

@@ -8,7 +8,7 @@
 #	robustness.sh WHAT
 #
 # WHAT is dump-raw, dump-json, dump-c, dump-ext, skeleton, link-first,
-# link-second or pairs. Needs BPFKIT and CORPUS (made by tests/bin/mkcorpus)
+# link-second, pairs or prog-verify (needs root and bpf()). Needs BPFKIT and CORPUS (made by tests/bin/mkcorpus)
 # in the environment, and ROB_VLIMIT (KiB for ulimit -v; empty: none).
 #
 # The corpus MANIFEST says per case and command group whether the case must
@@ -147,7 +147,9 @@ link() {
 }
 
 # cases COL: "expect<TAB>file" of each single-file case for command group
-# COL of the EXPECT field (1 dump, 2 ext, 3 link, 4 skeleton).
+# COL of the EXPECT field (1 dump, 2 ext, 3 link, 4 skeleton). prog load
+# reads what a skeleton does and must reject what it rejects: it uses
+# column 4 too.
 cases() {
 	local col=$1 kind exp file rest
 	while IFS=$'\t' read -r kind exp file rest; do
@@ -196,6 +198,7 @@ each_pair() {
 case $what in
 dump-raw | dump-json | dump-c) probe=(btf dump file "$good") ;;
 dump-ext) probe=(btf dump file "$good" ext) ;;
+prog-verify) probe=(prog load "$good" verify) ;;
 skeleton) probe=(gen skeleton "$good") ;;
 link-* | pairs) probe=(gen object "$tmp/probe.o" "$good") ;;
 *)
@@ -215,6 +218,7 @@ dump-json) each_case 1 json -j btf dump file @CASE@ ;;
 dump-c) each_case 1 plain btf dump file @CASE@ format c ;;
 dump-ext) each_case 2 plain btf dump file @CASE@ ext ;;
 skeleton) each_case 4 plain gen skeleton @CASE@ ;;
+prog-verify) each_case 4 plain prog load @CASE@ verify ;;
 link-first) each_link first ;;
 link-second) each_link second ;;
 pairs) each_pair ;;

@@ -1168,10 +1168,10 @@ static void gen_btf_types(const struct obj *o)
 	/*
 	 * A struct member of function type, directly and through a typedef:
 	 * btf_dump divides the member's offset by its alignment, 0 (found by
-	 * fuzz_btf_dump). rob_core's second member is at offset 64; rob_rec's
+	 * fuzz_btf_dump). task_struct's second member is at offset 32; rob_rec's
 	 * member #1 is an unsigned int bitfield at offset 32.
 	 */
-	id = find_btf(o, BTF_KIND_STRUCT, "rob_core");
+	id = find_btf(o, BTF_KIND_STRUCT, "task_struct");
 	T_PUT(id, 12 + 12 + 4, first_of_kind(o, BTF_KIND_FUNC), EXP_ALL,
 	      "m1-type-func");
 	id = find_btf(o, BTF_KIND_STRUCT, "rob_rec");
