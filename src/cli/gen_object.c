@@ -3,94 +3,131 @@
  * bpfkit gen object OUTPUT_FILE INPUT_FILE [INPUT_FILE...]
  *
  * Links with src/linker. With -j the link report is the JSON output; with
- * -d it is printed as lines; otherwise nothing is printed on success.
+ * -d it is printed as lines on standard error (debug output, as bpftool's
+ * -d is); otherwise nothing is printed on success.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "main.h"
 #include "gen.h"
 #include "../linker/linker.h"
 
-static void print_inputs(const struct bk_linker *l)
+/* Definitions that lost to the one in effect. */
+static unsigned int losers(const struct bk_link_sym *s)
 {
-	size_t i;
-
-	out_arr_open("inputs");
-	for (i = 0; i < bk_linker__input_cnt(l); i++)
-		out_str(NULL, "input %s\n", bk_linker__input_name(l, i));
-	out_arr_close();
+	return s->def_cnt ? s->def_cnt - 1 : 0;
 }
 
-/* "weak, won over 2 other weak definitions", "overrides 1 weak ..." */
-static void print_resolution(const struct bk_link_sym *s)
+static const char *binding(const struct bk_link_sym *s)
 {
-	unsigned int losers = s->def_cnt ? s->def_cnt - 1 : 0;
-
-	out_bool("weak_won", NULL, s->def_weak && losers);
-	if (!losers)
-		return;
-	if (s->def_weak)
-		out_plain(" (weak, won over %u other weak definition%s)",
-			  losers, losers == 1 ? "" : "s");
-	else
-		out_plain(" (overrides %u weak definition%s)", losers,
-			  losers == 1 ? "" : "s");
+	return s->is_weak ? "weak" : "global";
 }
 
-static void print_sym(const struct bk_link_sym *s)
+static const char *visibility(const struct bk_link_sym *s)
+{
+	return s->is_hidden ? "hidden" : "default";
+}
+
+static bool left_to_loader(const struct bk_link_sym *s)
+{
+	return s->kind == BK_LINK_SYM_KCONFIG || s->kind == BK_LINK_SYM_KSYM;
+}
+
+static void json_sym(const struct bk_link_sym *s)
 {
 	out_obj_open(NULL);
-	out_str("name", "global %s:", s->name);
-	out_str("kind", " %s,", bk_link_sym_kind__str(s->kind));
-	out_str("binding", " binding %s,", s->is_weak ? "weak" : "global");
-	out_str("visibility", " visibility %s",
-		s->is_hidden ? "hidden" : "default");
+	out_str("name", NULL, s->name);
+	out_str("kind", NULL, bk_link_sym_kind__str(s->kind));
+	out_str("binding", NULL, binding(s));
+	out_str("visibility", NULL, visibility(s));
 	if (s->section)
-		out_str("section", ", section %s", s->section);
+		out_str("section", NULL, s->section);
 	else
 		out_null("section");
 	if (s->def_file)
-		out_str("defined_in", ", defined in %s", s->def_file);
+		out_str("defined_in", NULL, s->def_file);
 	else
 		out_null("defined_in");
 	out_bool("extern", NULL, s->is_extern);
-	if (s->is_extern)
-		out_plain(", %s", s->kind == BK_LINK_SYM_KCONFIG ||
-						  s->kind == BK_LINK_SYM_KSYM
-					  ? "extern left for the loader"
-					  : "unresolved extern");
 	out_u64("definitions", NULL, s->def_cnt);
 	out_u64("weak_definitions", NULL, s->weak_def_cnt);
 	out_u64("declarations", NULL, s->decl_cnt);
-	print_resolution(s);
-	out_plain("\n");
+	out_bool("weak_won", NULL, s->def_weak && losers(s));
 	out_obj_close();
 }
 
-static void print_report(const struct bk_linker *l)
+static void report_json(const struct bk_linker *l)
 {
 	struct bk_link_sym s;
 	size_t i;
 
-	if (!json_output && !debug_output)
-		return;
 	out_obj_open(NULL);
-	print_inputs(l);
+	out_arr_open("inputs");
+	for (i = 0; i < bk_linker__input_cnt(l); i++)
+		out_str(NULL, NULL, bk_linker__input_name(l, i));
+	out_arr_close();
 	out_arr_open("symbols");
 	for (i = 0; i < bk_linker__sym_cnt(l); i++) {
 		if (!bk_linker__sym(l, i, &s))
-			print_sym(&s);
+			json_sym(&s);
 	}
 	out_arr_close();
 	out_arr_open("unresolved");
 	for (i = 0; i < bk_linker__sym_cnt(l); i++) {
 		if (!bk_linker__sym(l, i, &s) && s.is_extern &&
-		    s.kind != BK_LINK_SYM_KCONFIG && s.kind != BK_LINK_SYM_KSYM)
-			out_str(NULL, "unresolved %s\n", s.name);
+		    !left_to_loader(&s))
+			out_str(NULL, NULL, s.name);
 	}
 	out_arr_close();
 	out_obj_close();
+}
+
+/* "global f: func, binding weak, ... (weak, won over 2 other ...)" */
+static void line_sym(const struct bk_link_sym *s)
+{
+	unsigned int lost = losers(s);
+	char where[1024], outcome[128] = "";
+
+	if (s->is_extern)
+		snprintf(where, sizeof(where), "%s%s%s",
+			 s->section ? ", section " : "",
+			 s->section ? s->section : "",
+			 left_to_loader(s) ? ", extern left for the loader"
+					   : ", unresolved extern");
+	else
+		snprintf(where, sizeof(where), ", section %s, defined in %s",
+			 s->section ?: "(none)", s->def_file);
+	if (lost && s->def_weak)
+		snprintf(outcome, sizeof(outcome),
+			 " (weak, won over %u other weak definition%s)", lost,
+			 lost == 1 ? "" : "s");
+	else if (lost)
+		snprintf(outcome, sizeof(outcome),
+			 " (overrides %u weak definition%s)", lost,
+			 lost == 1 ? "" : "s");
+	p_info("global %s: %s, binding %s, visibility %s%s%s", s->name,
+	       bk_link_sym_kind__str(s->kind), binding(s), visibility(s), where,
+	       outcome);
+}
+
+static void report_lines(const struct bk_linker *l)
+{
+	struct bk_link_sym s;
+	size_t i;
+
+	for (i = 0; i < bk_linker__input_cnt(l); i++)
+		p_info("input %s", bk_linker__input_name(l, i));
+	for (i = 0; i < bk_linker__sym_cnt(l); i++) {
+		if (!bk_linker__sym(l, i, &s))
+			line_sym(&s);
+	}
+	for (i = 0; i < bk_linker__sym_cnt(l); i++) {
+		if (!bk_linker__sym(l, i, &s) && s.is_extern &&
+		    !left_to_loader(&s))
+			p_info("unresolved %s", s.name);
+	}
 }
 
 int do_gen_object(int argc, char **argv)
@@ -114,8 +151,10 @@ int do_gen_object(int argc, char **argv)
 	while (argc && !err)
 		err = bk_linker__add_file(l, GET_ARG());
 	err = err ?: bk_linker__finalize(l);
-	if (!err)
-		print_report(l);
+	if (!err && json_output)
+		report_json(l);
+	else if (!err && debug_output)
+		report_lines(l);
 	bk_linker__free(l);
 	return err ? -1 : 0;
 }
