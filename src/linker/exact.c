@@ -189,7 +189,9 @@ static int classify_from(struct exact *e, struct walk *w, __u32 root)
 			err = push(e, w, ref);
 			continue;
 		}
-		err = settle(e, f->id, w->refs + f->refs, f->cnt);
+		/* no reference collected yet: refs may still be NULL */
+		err = settle(e, f->id, f->cnt ? w->refs + f->refs : NULL,
+			     f->cnt);
 		w->refs_cnt = f->refs;
 		w->top--;
 	}
