@@ -1179,6 +1179,11 @@ static void gen_btf_types(const struct obj *o)
 	      EXP_ANY, "m1-type-typedef");
 	T_PUT(find_btf(o, BTF_KIND_TYPEDEF, "rob_u32_t"), 8,
 	      first_of_kind(o, BTF_KIND_FUNC_PROTO), EXP_ALL, "func-proto");
+	/* the same for an array element, the array a union member */
+	id = find_btf(o, BTF_KIND_UNION, "rob_num");
+	id = ((const struct btf_member *)(btf_t(o, id) + 1))[1].type;
+	T_PUT(id, 12, first_of_kind(o, BTF_KIND_DATASEC), EXP_ALL,
+	      "elem-datasec");
 	/* a two-type loop: CONST -> VOLATILE -> CONST */
 	id = first_of_kind(o, BTF_KIND_CONST);
 	cv = id ? btf_t(o, id)->type : 0;
