@@ -414,12 +414,12 @@ static bool is_data_kind(__u32 kind)
 }
 
 /*
- * What a member's type is once typedefs and modifiers are skipped: *kind,
- * or BTF_KIND_UNKN for void. The types on the way are not checked yet, so
+ * What a type is once typedefs and modifiers are skipped: *kind, or
+ * BTF_KIND_UNKN for void. The types on the way are not checked yet, so
  * this checks their IDs itself; a chain that leaves the ID range or goes on
  * too long is left to the phases that report it (returns false).
  */
-static bool member_kind(const struct checker *c, __u32 ref, __u32 *kind)
+static bool data_kind(const struct checker *c, __u32 ref, __u32 *kind)
 {
 	const struct btf_type *t;
 	int depth;
@@ -442,20 +442,21 @@ static bool member_kind(const struct checker *c, __u32 ref, __u32 *kind)
 }
 
 /*
- * A member holds data: a function, prototype, variable, section, tag or
- * void there has no size or alignment, and btf_dump divides by the
- * alignment when it lays out the struct.
+ * A struct/union member and an array element hold data: a function,
+ * prototype, variable, section, tag or void there has no size or alignment,
+ * and btf_dump divides by the alignment when it lays out a struct.
  */
-static int check_member_type(const struct checker *c, __u32 id, __u32 i,
-			     __u32 ref)
+static int check_data_ref(const struct checker *c, __u32 id, __u32 ref,
+			  const char *what, int idx)
 {
+	char buf[32];
 	__u32 kind;
 
-	if (!member_kind(c, ref, &kind))
+	if (!data_kind(c, ref, &kind))
 		return 0;
 	if (kind == BTF_KIND_UNKN || !is_data_kind(kind))
-		return type_err(c, id, "member #%u: type [%u] is %s, not data",
-				i, ref,
+		return type_err(c, id, "%s: type [%u] is %s, not data",
+				field_str(buf, sizeof(buf), what, idx), ref,
 				kind == BTF_KIND_UNKN ? "void"
 						      : bk_btf__kind_str(kind));
 	return 0;
@@ -470,7 +471,7 @@ static int check_members(const struct checker *c, __u32 id,
 
 	for (i = 0; i < btf_vlen(t); i++, m++) {
 		err = check_ref(c, id, m->type, false, "member", i);
-		err = err ?: check_member_type(c, id, i, m->type);
+		err = err ?: check_data_ref(c, id, m->type, "member", i);
 		err = err ?: check_name(c, id, m->name_off, false, "member", i);
 		err = err ?: check_member_layout(c, id, t, i, &last_off);
 		if (err)
@@ -701,6 +702,9 @@ static int check_type(const struct checker *c, __u32 id)
 	case BTF_KIND_ARRAY:
 		err = check_ref(c, id, btf_array(t)->type, false,
 				"element type", -1);
+		err = err
+			      ?: check_data_ref(c, id, btf_array(t)->type,
+						"element type", -1);
 		return err
 			       ?: check_ref(c, id, btf_array(t)->index_type,
 					    true, "index type", -1);
