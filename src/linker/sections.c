@@ -10,6 +10,7 @@
  * compact.c removes them at the end.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,11 +127,20 @@ static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 		      bk_linker__file(l, dst->first_file));
 }
 
-static int extend_sec(struct bk_linker *l, struct dst_sec *dst,
-		      struct src_sec *src)
+/* BTF describes sections with 32-bit sizes and offsets: so do we. */
+#define MAX_SEC_SIZE UINT32_MAX
+
+static int extend_sec(struct bk_linker *l, const struct src_obj *obj,
+		      struct dst_sec *dst, struct src_sec *src)
 {
 	size_t align = src->shdr.sh_addralign ?: 1;
 	size_t off = bk_roundup(dst->size, align);
+
+	if (src->size > MAX_SEC_SIZE || off > MAX_SEC_SIZE - src->size)
+		return bk_err(
+			l->diag, -E2BIG,
+			"%s: section '%s': %zu bytes, linked after %zu, is beyond the 4 GiB a section may hold",
+			obj->name, src->name, src->size, off);
 
 	if (align > dst->shdr.sh_addralign)
 		dst->shdr.sh_addralign = align;
@@ -187,7 +197,7 @@ static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
 			}
 		}
 	}
-	return extend_sec(l, dst, src);
+	return extend_sec(l, obj, dst, src);
 }
 
 int bk_linker__append_sec_data(struct bk_linker *l, struct src_obj *obj)
