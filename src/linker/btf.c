@@ -189,8 +189,11 @@ static int copy_types(struct bk_linker *l, struct src_obj *obj,
 		t = btf__type_by_id(obj->btf, id);
 		new_id = bk_mbtf__add(&l->mbtf, t, bk_linker__btf_type_size(t));
 		if (new_id < 0)
-			return bk_err(l->diag, new_id, "%s: out of memory",
-				      obj->name);
+			return bk_err(l->diag, new_id, "%s: BTF [%u]: %s",
+				      obj->name, id,
+				      new_id == -E2BIG
+					      ? "the linked types exceed 4 GiB"
+					      : "out of memory");
 		if ((__u32)new_id != obj->type_map[id])
 			return bk_err(
 				l->diag, -EINVAL,

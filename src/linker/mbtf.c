@@ -7,6 +7,7 @@
  * raw BTF for libbpf.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,6 +138,9 @@ int bk_linker__visit_str_offs(struct btf_type *t,
 /* Append a type record of size bytes; its ID, or -ENOMEM. */
 int bk_mbtf__add(struct mbtf *m, const void *rec, size_t size)
 {
+	/* raw BTF has a 32-bit type section length */
+	if (m->types_len + size > UINT32_MAX)
+		return -E2BIG;
 	if (m->cnt >= INT32_MAX ||
 	    bk_linker__grow_mem((void **)&m->offs, &m->offs_cap,
 				sizeof(*m->offs), m->cnt + 1) ||
