@@ -5,19 +5,20 @@
  * VAR/FUNC per global symbol is kept, the first one seen, and at the end
  * it points at the winning definition's type with the final linkage.
  *
- * Finalize then builds every DATASEC from the final symbol values (sorted
- * by offset, sized), deduplicates the whole with libbpf (BTF.ext along),
- * and rewrites the result in a canonical order: types as dedup leaves them
- * (first occurrence first), strings in order of first use by the types,
- * then by BTF.ext. Linking that output again yields the same bytes.
+ * Types live in the linker's own merged BTF (mbtf.c) until the end. Finalize
+ * builds every DATASEC from the final symbol values (sorted by offset,
+ * sized), folds exact duplicates (exact.c), lets libbpf dedup the rest when
+ * needed, and writes the result in a canonical order (canon.c): types as
+ * dedup leaves them (first occurrence first), strings in order of first use
+ * by the types, then by BTF.ext. Linking that output again yields the same
+ * bytes.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "linker_internal.h"
 #include <bpf/libbpf_legacy.h>
 
+#include "linker_internal.h"
 #include "../lib/mem.h"
 
 static struct btf_type *mut_type(struct bk_linker *l, __u32 id)

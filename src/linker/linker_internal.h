@@ -3,15 +3,16 @@
 #define BPFKIT_LINKER_INTERNAL_H
 
 /*
- * Shared by the linker's phases only (the files of src/linker). One input is a
- * src_obj with src_secs; the output is built in dst_secs, an array of
- * output symbols and one hashed table of glob_syms. Index spaces are named
- * in each field's comment:
+ * Shared by the linker's files only. One input is a src_obj with src_secs;
+ * the output is built in dst_secs, an array of output symbols, one hashed
+ * table of glob_syms and the merged BTF (struct mbtf). Index spaces are
+ * named in each field's comment:
  *   - "input sym idx":  index into the input's ELF symbol table;
  *   - "sym handle":     index into linker->syms (creation order); the final
  *                       ELF index is assigned when the output is written;
  *   - "dst sec id":     index into linker->secs (creation order);
- *   - "input BTF id" / "output BTF id": type IDs of src_obj->btf / l->btf.
+ *   - "input BTF id" / "output BTF id": type IDs of src_obj->btf / l->mbtf
+ *                       (renumbered once more when duplicates fold).
  */
 #include <stdbool.h>
 #include <stddef.h>
