@@ -48,6 +48,9 @@ struct ext_reader {
 	struct src_obj *obj;
 	const char *data;
 	size_t size;
+	/* line_info records of a section share their file name */
+	__u32 file_in;
+	__u32 file_out;
 };
 
 static int ext_err(struct ext_reader *r, const char *fmt, ...)
@@ -106,7 +109,7 @@ static int fix_rec(struct ext_reader *r, enum ext_kind kind, void *rec,
 		   const struct src_sec *code, __u32 idx)
 {
 	__u32 *insn_off = rec;
-	int err;
+	int err = 0;
 
 	if (*insn_off % BPF_INSN_SZ || *insn_off >= code->size)
 		return ext_err(
@@ -123,8 +126,14 @@ static int fix_rec(struct ext_reader *r, enum ext_kind kind, void *rec,
 	case EXT_LINE_INFO: {
 		struct bpf_line_info *li = rec;
 
-		err = move_str(r, &li->file_name_off, true, "file name",
-			       code->name, idx);
+		if (li->file_name_off && li->file_name_off == r->file_in) {
+			li->file_name_off = r->file_out;
+		} else {
+			r->file_in = li->file_name_off;
+			err = move_str(r, &li->file_name_off, true, "file name",
+				       code->name, idx);
+			r->file_out = li->file_name_off;
+		}
 		return err
 			       ?: move_str(r, &li->line_off, true, "line",
 					   code->name, idx);

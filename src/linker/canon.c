@@ -24,7 +24,6 @@ struct canon {
 	struct tsrc src;	/* the deduplicated BTF */
 	struct strpool out;	/* the output's strings, in order of use */
 	struct idmap from_btf;	/* src string offset -> out offset */
-	struct idmap from_ext;	/* l->ext_strs offset -> out offset */
 	struct idmap from_pool; /* l->mbtf.strs offset -> out offset */
 };
 
@@ -101,6 +100,27 @@ static int sec_name_str(void *ctx, const char *name, __u32 *off)
 	return 0;
 }
 
+/* line_info strings: their pool's slots remember where they went. */
+static int line_str(struct canon *c, __u32 *off)
+{
+	struct strpool *pool = &c->l->ext_strs;
+	__u32 out;
+	long res;
+
+	if (!*off)
+		return 0;
+	out = bk_strpool__slot(pool, *off);
+	if (out == STRPOOL_SLOT_UNSET) {
+		res = bk_arena__add(&c->out.a, pool->a.buf + *off);
+		if (res < 0)
+			return -ENOMEM;
+		out = res;
+		bk_strpool__set_slot(pool, *off, out);
+	}
+	*off = out;
+	return 0;
+}
+
 static int field_str(struct canon *c, char *field, bool line)
 {
 	const struct strpool *from = line ? &c->l->ext_strs : &c->l->mbtf.strs;
@@ -108,8 +128,8 @@ static int field_str(struct canon *c, char *field, bool line)
 	int err;
 
 	memcpy(&off, field, sizeof(off));
-	err = put_str(c, line ? &c->from_ext : &c->from_pool, from->a.buf + off,
-		      &off);
+	err = line ? line_str(c, &off)
+		   : put_str(c, &c->from_pool, from->a.buf + off, &off);
 	memcpy(field, &off, sizeof(off));
 	return err;
 }
@@ -175,7 +195,7 @@ int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
 	size_t types_len = 0;
 	int err;
 
-	err = bk_strpool__init(&c.out);
+	err = bk_strpool__init(&c.out, false);
 	err = err ?: copy_types(&c, &types, &types_len);
 	/* the types are copied: their source can go */
 	btf__free(btf);
@@ -195,7 +215,6 @@ int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
 	free(types);
 	bk_strpool__free(&c.out);
 	bk_idmap__free(&c.from_btf);
-	bk_idmap__free(&c.from_ext);
 	bk_idmap__free(&c.from_pool);
 	return err;
 }

@@ -175,10 +175,26 @@ static bool same_str(const void *ctx, __u32 off, const char *s)
 	return strcmp(p->a.buf + off, s) == 0;
 }
 
-int bk_strpool__init(struct strpool *p)
+int bk_strpool__init(struct strpool *p, bool slotted)
 {
 	memset(p, 0, sizeof(*p));
-	return bk_strpool__add(p, "") < 0 ? -ENOMEM : 0;
+	if (bk_strpool__add(p, "") < 0)
+		return -ENOMEM;
+	p->slotted = slotted;
+	return 0;
+}
+
+__u32 bk_strpool__slot(const struct strpool *p, __u32 off)
+{
+	__u32 val;
+
+	memcpy(&val, p->a.buf + off - sizeof(val), sizeof(val));
+	return val;
+}
+
+void bk_strpool__set_slot(struct strpool *p, __u32 off, __u32 val)
+{
+	memcpy(p->a.buf + off - sizeof(val), &val, sizeof(val));
 }
 
 long bk_strpool__add(struct strpool *p, const char *s)
@@ -188,6 +204,14 @@ long bk_strpool__add(struct strpool *p, const char *s)
 
 	if (off >= 0)
 		return off;
+	if (p->slotted) {
+		/* 4 bytes of 0xff: a "string" no offset points at */
+		if (bk_linker__grow_mem((void **)&p->a.buf, &p->a.cap, 1,
+					p->a.len + sizeof(__u32)))
+			return -ENOMEM;
+		memset(p->a.buf + p->a.len, 0xff, sizeof(__u32));
+		p->a.len += sizeof(__u32);
+	}
 	off = bk_arena__add(&p->a, s);
 	if (off < 0 || bk_nametab__add(&p->tab, hash, off))
 		return -ENOMEM;

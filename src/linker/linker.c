@@ -95,7 +95,7 @@ struct bk_linker *bk_linker__new(const char *out_path,
 	l->static_names = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
 	if (bk_arena__add(&l->names, "") < 0 || !l->static_name_strs ||
 	    !l->sec_by_name || !l->static_names || bk_mbtf__init(&l->mbtf) ||
-	    bk_strpool__init(&l->ext_strs))
+	    bk_strpool__init(&l->ext_strs, true))
 		goto err_nomem;
 	/* symbol #0 is the null symbol */
 	null_sym = bk_linker__add_dst_sym(l, &handle);

@@ -107,14 +107,23 @@ struct arena {
 	size_t cap;
 };
 
-/* Deduplicated strings: an arena and a table over it. */
+/*
+ * Deduplicated strings: an arena and a table over it. A slotted pool keeps
+ * a __u32 before each string (but "" at 0) for its user, initially
+ * STRPOOL_SLOT_UNSET: what the string maps to, without another table.
+ */
 struct strpool {
 	struct arena a;
 	struct nametab tab;
+	bool slotted;
 };
 
-int bk_strpool__init(struct strpool *p);
+#define STRPOOL_SLOT_UNSET UINT32_MAX
+
+int bk_strpool__init(struct strpool *p, bool slotted);
 long bk_strpool__add(struct strpool *p, const char *s);
+__u32 bk_strpool__slot(const struct strpool *p, __u32 off);
+void bk_strpool__set_slot(struct strpool *p, __u32 off, __u32 val);
 void bk_strpool__free(struct strpool *p);
 
 /* The merged BTF while linking (mbtf.c). */

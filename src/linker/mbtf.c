@@ -22,7 +22,7 @@ int bk_mbtf__init(struct mbtf *m)
 	/* type ID 0 is void, string offset 0 is "" */
 	if (bk_ensure_mem((void **)&m->offs, &m->offs_cap, sizeof(*m->offs),
 			  1) ||
-	    bk_strpool__init(&m->strs))
+	    bk_strpool__init(&m->strs, false))
 		return -ENOMEM;
 	m->cnt = 1;
 	return 0;
