@@ -107,7 +107,7 @@ static void plan_types(struct bk_linker *l, struct src_obj *obj, bool *keep)
 	__u32 id, next = l->mbtf.cnt;
 
 	for (id = 1; id < obj->type_cnt; id++) {
-		const struct btf_type *t = btf__type_by_id(obj->btf, id);
+		const struct btf_type *t = bk_bview__type(obj->btf, id);
 		int gi = obj->glob_of_type[id];
 
 		if (btf_is_datasec(t))
@@ -150,7 +150,7 @@ int bk_linker__map_input_str(struct bk_linker *l, struct src_obj *obj,
 		*off = out;
 		return 0;
 	}
-	s = btf__str_by_offset(obj->btf, *off);
+	s = bk_bview__str(obj->btf, *off);
 	if (!s)
 		return -EINVAL;
 	res = ext ? bk_strpool__add(&l->ext_strs, s)
@@ -187,7 +187,7 @@ static int copy_types(struct bk_linker *l, struct src_obj *obj,
 
 		if (!keep[id])
 			continue;
-		t = btf__type_by_id(obj->btf, id);
+		t = bk_bview__type(obj->btf, id);
 		new_id = bk_mbtf__add(&l->mbtf, t, bk_linker__btf_type_size(t));
 		if (new_id < 0)
 			return bk_err(l->diag, new_id, "%s: BTF [%u]: %s",
@@ -254,7 +254,7 @@ static int settle_globs(struct bk_linker *l, struct src_obj *obj)
 		if (!gi)
 			continue;
 		g = &l->globs[gi - 1];
-		t = btf__type_by_id(obj->btf, id);
+		t = bk_bview__type(obj->btf, id);
 		if (g->def_file == obj->file_idx && g->def_src_type == id) {
 			g->def_type = obj->type_map[t->type];
 			g->def_src_type = 0;
@@ -287,19 +287,19 @@ static int add_sec_var(struct bk_linker *l, struct dst_sec *dst, __u32 type,
 static int append_static_vars(struct bk_linker *l, struct src_obj *obj,
 			      const struct src_sec *sec)
 {
-	const struct btf_type *ds = btf__type_by_id(obj->btf, sec->datasec_id);
+	const struct btf_type *ds = bk_bview__type(obj->btf, sec->datasec_id);
 	const struct btf_var_secinfo *vi = btf_var_secinfos(ds);
 	int i, n = btf_vlen(ds);
 
 	for (i = 0; i < n; i++, vi++) {
-		const struct btf_type *t = btf__type_by_id(obj->btf, vi->type);
+		const struct btf_type *t = bk_bview__type(obj->btf, vi->type);
 		const char *name;
 		size_t off = vi->offset;
 		uintptr_t sym_idx;
 
 		if (!btf_is_var(t) || btf_var(t)->linkage != BTF_VAR_STATIC)
 			continue;
-		name = btf__name_by_offset(obj->btf, t->name_off);
+		name = bk_bview__str(obj->btf, t->name_off);
 		/* clang leaves DATASEC offsets at 0: the symbol knows */
 		if (bk_hashmap__find(obj->static_by_name, (uintptr_t)name,
 				     &sym_idx) &&

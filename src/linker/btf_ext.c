@@ -92,7 +92,7 @@ static int map_type(struct ext_reader *r, __u32 *id, bool want_func,
 	const struct src_obj *obj = r->obj;
 
 	if (*id >= obj->type_cnt ||
-	    (want_func && !btf_is_func(btf__type_by_id(obj->btf, *id))))
+	    (want_func && !btf_is_func(bk_bview__type(obj->btf, *id))))
 		return ext_err(
 			r, "section '%s': record #%u: BTF type [%u] is not %s",
 			sec, idx, *id, want_func ? "a FUNC" : "a valid type");
@@ -209,7 +209,7 @@ static int read_kind(struct ext_reader *r, enum ext_kind kind, __u32 off,
 		memcpy(&name_off, p, sizeof(name_off));
 		memcpy(&cnt, p + sizeof(__u32), sizeof(cnt));
 		p += 2 * sizeof(__u32);
-		name = btf__str_by_offset(r->obj->btf, name_off);
+		name = bk_bview__str(r->obj->btf, name_off);
 		if (!name)
 			return ext_err(
 				r, "%s: section name offset %u is not a string",

@@ -402,8 +402,7 @@ static const char *datasec_name(const struct src_obj *obj, __u32 type_id)
 
 	if (!ds)
 		return NULL;
-	return btf__name_by_offset(obj->btf,
-				   btf__type_by_id(obj->btf, ds)->name_off);
+	return bk_bview__str(obj->btf, bk_bview__type(obj->btf, ds)->name_off);
 }
 
 static int check_glob_btf(struct bk_linker *l, struct src_obj *obj, size_t idx,
@@ -433,7 +432,7 @@ static int check_glob_btf(struct bk_linker *l, struct src_obj *obj, size_t idx,
 			"%s: symbol '%s': no BTF VAR or FUNC describes this %s",
 			obj->name, name,
 			is_extern ? "extern" : "global symbol");
-	t = btf__type_by_id(obj->btf, id);
+	t = bk_bview__type(obj->btf, id);
 	if ((type == STT_FUNC && !btf_is_func(t)) ||
 	    (type == STT_OBJECT && !btf_is_var(t)))
 		return bk_err(l->diag, -EINVAL,
@@ -453,7 +452,7 @@ static int check_glob_btf(struct bk_linker *l, struct src_obj *obj, size_t idx,
 static int check_datasec_sizes(struct bk_linker *l, struct src_obj *obj,
 			       const struct src_sec *sec)
 {
-	const struct btf_type *t = btf__type_by_id(obj->btf, sec->datasec_id);
+	const struct btf_type *t = bk_bview__type(obj->btf, sec->datasec_id);
 	const struct btf_var_secinfo *vi = btf_var_secinfos(t);
 	int i, n = btf_vlen(t);
 

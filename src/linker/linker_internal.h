@@ -152,24 +152,50 @@ size_t bk_linker__btf_type_size(const struct btf_type *t);
 int bk_linker__visit_str_offs(struct btf_type *t,
 			      int (*fn)(__u32 *off, void *ctx), void *ctx);
 
-/* Where types are read from: an input's BTF or the merged one. */
+/*
+ * An input's BTF, read where it lies (the mapped file): validated by the
+ * BTF module, indexed here. No copy, and libbpf is not involved.
+ */
+struct bview {
+	const char *types;
+	__u32 *offs; /* type ID -> offset in types; [0] unused */
+	__u32 cnt;   /* type IDs, void included */
+	const char *strs;
+	__u32 strs_len;
+};
+
+int bk_bview__init(struct bview *v, const void *data, size_t size);
+void bk_bview__free(struct bview *v);
+const struct btf_type *bk_bview__type(const struct bview *v, __u32 id);
+const char *bk_bview__str(const struct bview *v, __u32 off);
+
+/* Where types are read from: an input's BTF, the merged one, or libbpf's. */
 struct tsrc {
 	const struct btf *btf;
 	const struct mbtf *m;
+	const struct bview *v;
 };
 
 static inline const struct btf_type *ts_type(const struct tsrc *s, __u32 id)
 {
+	if (s->v)
+		return bk_bview__type(s->v, id);
 	return s->btf ? btf__type_by_id(s->btf, id) : bk_mbtf__type(s->m, id);
 }
 
 static inline const char *ts_str(const struct tsrc *s, __u32 off)
 {
-	const char *str = s->btf ? btf__name_by_offset(s->btf, off)
-				 : bk_mbtf__str(s->m, off);
+	const char *str;
 
+	if (s->v)
+		str = bk_bview__str(s->v, off);
+	else
+		str = s->btf ? btf__name_by_offset(s->btf, off)
+			     : bk_mbtf__str(s->m, off);
 	return str ?: "";
 }
+
+__s64 bk_linker__resolve_size(const struct tsrc *ts, __u32 id);
 
 /* ---- inputs ---------------------------------------------------------- */
 
@@ -210,8 +236,9 @@ struct src_obj {
 	const char *strs; /* the symbol string table */
 	size_t strs_sz;
 
-	struct btf *btf; /* NULL when the input has no .BTF */
-	__u32 type_cnt;	 /* btf__type_cnt(), 1 without BTF */
+	struct bview *btf; /* NULL when the input has no .BTF */
+	struct bview btf_view;
+	__u32 type_cnt; /* btf__type_cnt(), 1 without BTF */
 	/* non-static VAR/FUNC name -> input BTF id */
 	struct nametab btf_tab;
 	/* input BTF id of a VAR/FUNC -> input BTF id of its DATASEC, or 0 */
@@ -493,7 +520,7 @@ const struct btf_type *bk_linker__skip_mods(const struct tsrc *ts, __u32 id,
 					    __u32 *res_id);
 
 /* maps.c */
-int bk_linker__parse_map_def(const struct btf *btf, __u32 var_id,
+int bk_linker__parse_map_def(const struct bview *btf, __u32 var_id,
 			     struct map_def *def, int file_idx, char *err,
 			     size_t err_sz);
 enum map_cmp {

@@ -114,10 +114,9 @@ struct src_sec *bk_linker__find_src_sec(const struct src_obj *obj,
 
 static bool same_btf_name(const void *ctx, __u32 id, const char *name)
 {
-	const struct btf *btf = ctx;
+	const struct bview *btf = ctx;
 
-	return strcmp(btf__name_by_offset(btf,
-					  btf__type_by_id(btf, id)->name_off),
+	return strcmp(bk_bview__str(btf, bk_bview__type(btf, id)->name_off),
 		      name) == 0;
 }
 
@@ -163,7 +162,7 @@ static int add_ephemeral_sec(struct src_obj *obj, const char *name,
 static int index_datasec(struct bk_linker *l, struct src_obj *obj, __u32 id,
 			 const struct btf_type *t)
 {
-	const char *name = btf__name_by_offset(obj->btf, t->name_off);
+	const char *name = bk_bview__str(obj->btf, t->name_off);
 	const struct btf_var_secinfo *vi = btf_var_secinfos(t);
 	struct src_sec *sec;
 	int i, n = btf_vlen(t);
@@ -194,13 +193,13 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 	__u32 id;
 	int err;
 
-	obj->type_cnt = btf__type_cnt(obj->btf);
+	obj->type_cnt = obj->btf->cnt;
 	obj->datasec_of = calloc(obj->type_cnt, sizeof(*obj->datasec_of));
 	obj->secinfo_size = calloc(obj->type_cnt, sizeof(*obj->secinfo_size));
 	if (!obj->datasec_of || !obj->secinfo_size)
 		return -ENOMEM;
 	for (id = 1; id < obj->type_cnt; id++) {
-		const struct btf_type *t = btf__type_by_id(obj->btf, id);
+		const struct btf_type *t = bk_bview__type(obj->btf, id);
 		const char *name;
 		__u32 hash;
 
@@ -212,7 +211,7 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 		}
 		if (!is_global_btf(t))
 			continue;
-		name = btf__name_by_offset(obj->btf, t->name_off);
+		name = bk_bview__str(obj->btf, t->name_off);
 		hash = bk_nametab__hash(name);
 		if (bk_nametab__find(&obj->btf_tab, name, hash, same_btf_name,
 				     obj->btf) >= 0)
@@ -239,10 +238,18 @@ static int load_btf(struct bk_linker *l, struct src_obj *obj)
 		return bk_err(l->diag, -EINVAL, "%s: section '.BTF' is empty",
 			      obj->name);
 	/* .BTF.ext is checked while its records are appended (btf_ext.c) */
-	err = bk_btf__parse_buf(sec->data, sec->size, obj->name, l->diag,
-				&obj->btf);
+	err = bk_btf__validate(sec->data, sec->size, obj->name, NULL, l->diag);
 	if (err)
 		return err;
+	err = bk_bview__init(&obj->btf_view, sec->data, sec->size);
+	if (err == -EOPNOTSUPP)
+		return bk_err(
+			l->diag, err,
+			"%s: section '.BTF': byte order differs from this host's",
+			obj->name);
+	if (err)
+		return err;
+	obj->btf = &obj->btf_view;
 	return index_btf(l, obj);
 }
 
@@ -353,7 +360,7 @@ void bk_linker__free_obj(struct src_obj *obj)
 	bk_idmap__free(&obj->str_map);
 	bk_idmap__free(&obj->ext_str_map);
 	free(obj->secs);
-	bk_btf__free(obj->btf);
+	bk_bview__free(&obj->btf_view);
 	bk_elf__free(obj->elf);
 	if (obj->map)
 		munmap(obj->map, obj->map_size);

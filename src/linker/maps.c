@@ -33,7 +33,6 @@ static const char *const part_names[MAP_PART_CNT] = {
 /* ---- parsing ----------------------------------------------------------- */
 
 struct parse_ctx {
-	const struct btf *btf;
 	struct tsrc ts;
 	int file_idx;
 	char *err;
@@ -84,7 +83,7 @@ static int get_type(struct parse_ctx *c, const struct btf_member *m,
 
 	if (!t || !btf_is_ptr(t))
 		return parse_err(c, "attribute '%s' is not a pointer", name);
-	sz = btf__resolve_size(c->btf, t->type);
+	sz = bk_linker__resolve_size(&c->ts, t->type);
 	if (sz < 0)
 		return parse_err(c, "size of attribute '%s' cannot be resolved",
 				 name);
@@ -137,7 +136,7 @@ static int parse_member(struct parse_ctx *c, const struct btf_member *m,
 			bool is_last, struct map_attrs *a,
 			struct map_attrs *inner)
 {
-	const char *name = btf__name_by_offset(c->btf, m->name_off);
+	const char *name = ts_str(&c->ts, m->name_off);
 	__u32 extra;
 	int err;
 
@@ -215,18 +214,17 @@ static int parse_attrs(struct parse_ctx *c, const struct btf_type *st,
 	return 0;
 }
 
-int bk_linker__parse_map_def(const struct btf *btf, __u32 var_id,
+int bk_linker__parse_map_def(const struct bview *btf, __u32 var_id,
 			     struct map_def *def, int file_idx, char *err,
 			     size_t err_sz)
 {
 	struct parse_ctx c = {
-		.btf = btf,
-		.ts = {.btf = btf},
+		.ts = {.v = btf},
 		.file_idx = file_idx,
 		.err = err,
 		.err_sz = err_sz,
 	};
-	const struct btf_type *t = btf__type_by_id(btf, var_id);
+	const struct btf_type *t = bk_bview__type(btf, var_id);
 
 	memset(def, 0, sizeof(*def));
 	t = bk_linker__skip_mods(&c.ts, t->type, NULL);

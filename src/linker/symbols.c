@@ -169,8 +169,7 @@ static const char *decl_datasec(const struct src_obj *obj, __u32 btf_id)
 
 	if (!ds)
 		return NULL;
-	return btf__name_by_offset(obj->btf,
-				   btf__type_by_id(obj->btf, ds)->name_off);
+	return bk_bview__str(obj->btf, bk_bview__type(obj->btf, ds)->name_off);
 }
 
 static enum bk_link_sym_kind classify(const struct src_obj *obj,
@@ -180,7 +179,7 @@ static enum bk_link_sym_kind classify(const struct src_obj *obj,
 
 	if (!sec && d->is_def)
 		sec = obj->secs[d->sym->st_shndx].name;
-	if (d->btf_id ? btf_is_func(btf__type_by_id(obj->btf, d->btf_id))
+	if (d->btf_id ? btf_is_func(bk_bview__type(obj->btf, d->btf_id))
 		      : ELF64_ST_TYPE(d->sym->st_info) == STT_FUNC)
 		return sec && strcmp(sec, SEC_KSYMS) == 0 ? BK_LINK_SYM_KSYM
 							  : BK_LINK_SYM_FUNC;
@@ -327,14 +326,14 @@ static int check_types(struct bk_linker *l, struct src_obj *obj,
 		       struct glob_sym *g, const struct decl *d)
 {
 	const char *other = bk_linker__file(l, ref_file(g));
-	struct tsrc here = {.btf = obj->btf}, there = {.m = &l->mbtf};
-	bool is_func = btf_is_func(btf__type_by_id(obj->btf, d->btf_id));
+	struct tsrc here = {.v = obj->btf}, there = {.m = &l->mbtf};
+	bool is_func = btf_is_func(bk_bview__type(obj->btf, d->btf_id));
 	char sig1[512], sig2[512];
 	struct type_diff diff = {};
 	__u32 ref, id;
 
 	ref = ref_type(l, g);
-	id = btf__type_by_id(obj->btf, d->btf_id)->type;
+	id = bk_bview__type(obj->btf, d->btf_id)->type;
 	if (bk_linker__types_compatible(&here, id, &there, ref, &diff))
 		return 0;
 	format_decl(&here, id, d->name, is_func, sig1, sizeof(sig1));
@@ -348,7 +347,7 @@ static int check_types(struct bk_linker *l, struct src_obj *obj,
 static int check_maps(struct bk_linker *l, struct src_obj *obj,
 		      struct glob_sym *g, const struct decl *d)
 {
-	struct tsrc here = {.btf = obj->btf}, there = {.m = &l->mbtf};
+	struct tsrc here = {.v = obj->btf}, there = {.m = &l->mbtf};
 	struct map_info *m = g->map;
 
 	if (!g->is_extern && m->has_def)
