@@ -6,7 +6,8 @@
  * .bss, .rodata and a custom section; a weak and a static variable; global
  * and static subprograms in .text; two program sections; a CO-RE relocation;
  * .kconfig; and BTF of most kinds (struct, union, enum, typedef, array,
- * bitfield, function pointer, float, const/volatile, decl and type tags).
+ * bitfield, function pointer, float, const/volatile, decl and type tags,
+ * forward declaration).
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -68,6 +69,9 @@ int rob_weak __weak = 9;
 float rob_float = 1.5f;
 static volatile int rob_static = 2;
 struct task_struct *rob_task;
+/* only declared: a FWD in BTF */
+struct rob_opaque;
+struct rob_opaque *rob_opaque_ptr;
 
 static __noinline int rob_static_fn(int x) __tag("rob_fn")
 {
@@ -102,6 +106,8 @@ int rob_tp(void *ctx)
 	struct task_struct *task = (void *)bpf_get_current_task();
 
 	rob_task = task;
+	if (rob_opaque_ptr)
+		rob_bss++;
 	rob_bss += BPF_CORE_READ(task, tgid);
 	rob_bss += *(volatile __u32 *)&rob_float;
 	return 0;

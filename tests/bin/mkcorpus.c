@@ -1145,6 +1145,11 @@ static void gen_btf_kind(const struct obj *o, size_t id)
 	case BTF_KIND_FLOAT:
 		T_PUT(id, 8, 3, EXP_ANY, "size3");
 		break;
+	case BTF_KIND_FWD:
+		/* unused, must be 0: btf__dedup faulted on it when linking
+		 * (found by fuzz_link) */
+		T_PUT(id, 8, 0x8e00, EXP_ALL, "type-nonzero");
+		break;
 	default:
 		break;
 	}
