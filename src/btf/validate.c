@@ -732,6 +732,13 @@ static int check_type(const struct checker *c, __u32 id)
 	case BTF_KIND_DECL_TAG:
 		return check_decl_tag(c, id, t);
 	default: /* FWD */
+		/*
+		 * Unused, so 0 (the kernel's rule too): libbpf's btf__dedup
+		 * follows it like a type ID and faults when it is out of range.
+		 */
+		if (t->type)
+			return type_err(c, id, "size/type field is %u, not 0",
+					t->type);
 		return 0;
 	}
 }
