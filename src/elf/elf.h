@@ -87,6 +87,14 @@ struct bk_elf_out *bk_elf_out__new(int fd, const char *name,
 				   const struct bk_diag *diag);
 int bk_elf_out__add(struct bk_elf_out *o, size_t idx,
 		    const struct bk_elf_wsec *sec);
+/* A section whose bytes are in pieces; sec->size is their total. */
+struct bk_elf_part {
+	const void *data;
+	size_t size;
+};
+int bk_elf_out__add_parts(struct bk_elf_out *o, size_t idx,
+			  const struct bk_elf_wsec *sec,
+			  const struct bk_elf_part *parts, size_t part_cnt);
 /* secs[idx] describes section idx (data not needed); secs[0] is null. */
 int bk_elf_out__finish(struct bk_elf_out *o, const struct bk_elf_wsec *secs,
 		       size_t sec_cnt, size_t shstrndx, __u16 machine);

@@ -147,7 +147,17 @@ void bk_elf_out__free(struct bk_elf_out *o)
 int bk_elf_out__add(struct bk_elf_out *o, size_t idx,
 		    const struct bk_elf_wsec *sec)
 {
-	int err;
+	struct bk_elf_part part = {sec->data, sec->size};
+
+	return bk_elf_out__add_parts(o, idx, sec, &part, 1);
+}
+
+int bk_elf_out__add_parts(struct bk_elf_out *o, size_t idx,
+			  const struct bk_elf_wsec *sec,
+			  const struct bk_elf_part *parts, size_t part_cnt)
+{
+	size_t i;
+	int err = 0;
 
 	if (idx >= SHN_LORESERVE)
 		return bk_err(o->diag, -E2BIG, "%s: too many sections",
@@ -166,8 +176,12 @@ int bk_elf_out__add(struct bk_elf_out *o, size_t idx,
 	o->offs[idx] = o->pos;
 	if (!has_bytes(sec))
 		return 0;
-	err = out_write(o, o->pos, sec->data, sec->size);
-	o->pos += sec->size;
+	for (i = 0; i < part_cnt && !err; i++) {
+		if (!parts[i].size)
+			continue;
+		err = out_write(o, o->pos, parts[i].data, parts[i].size);
+		o->pos += parts[i].size;
+	}
 	return err;
 }
 

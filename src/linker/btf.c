@@ -682,15 +682,12 @@ int bk_linker__prepare_btf(struct bk_linker *l)
  * duplicates are folded here; libbpf's dedup runs only for what it alone
  * does (cyclic types, forward declarations).
  */
-int bk_linker__finalize_btf(struct bk_linker *l, void **btf_data,
-			    size_t *btf_size, void **ext_data, size_t *ext_size)
+int bk_linker__finalize_btf(struct bk_linker *l, struct btf_out *out)
 {
 	struct btf *btf = NULL;
 	bool need_dedup;
 	int err;
 
-	*btf_data = *ext_data = NULL;
-	*btf_size = *ext_size = 0;
 	err = bk_linker__fold_exact_dups(l, &need_dedup);
 	if (!err && need_dedup) {
 		/* section names of .BTF.ext records must be BTF strings too */
@@ -707,8 +704,7 @@ int bk_linker__finalize_btf(struct bk_linker *l, void **btf_data,
 			      strerror(-err));
 	}
 	/* takes btf over: freed as soon as its types are copied */
-	err = bk_linker__write_canonical(l, btf, btf_data, btf_size, ext_data,
-					 ext_size);
+	err = bk_linker__write_canonical(l, btf, out);
 	if (err)
 		return bk_err(l->diag, err, "cannot write BTF: %s",
 			      strerror(-err));

@@ -58,14 +58,27 @@ static int type_str(__u32 *off, void *ctx)
 		       off);
 }
 
-/* Types copied in order with their strings re-pointed. */
-static int copy_types(struct canon *c, char **out, size_t *len)
+/*
+ * Types in order with their strings re-pointed: in place in the merged
+ * BTF (not needed otherwise any more), or copied out of libbpf's.
+ */
+static int map_types(struct canon *c, struct btf_out *out)
 {
 	__u32 id, n = c->src.btf ? btf__type_cnt(c->src.btf) : c->src.m->cnt;
 	size_t total = 0, pos = 0;
 	char *buf;
 	int err = 0;
 
+	if (!c->src.btf) {
+		struct mbtf *m = &c->l->mbtf;
+
+		for (id = 1; id < n && !err; id++)
+			err = bk_linker__visit_str_offs(bk_mbtf__mut(m, id),
+							type_str, c);
+		out->types = m->types;
+		out->types_len = m->types_len;
+		return err;
+	}
 	for (id = 1; id < n; id++)
 		total += bk_linker__btf_type_size(ts_type(&c->src, id));
 	buf = malloc(total ?: 1);
@@ -80,13 +93,9 @@ static int copy_types(struct canon *c, char **out, size_t *len)
 						type_str, c);
 		pos += sz;
 	}
-	if (err) {
-		free(buf);
-		return err;
-	}
-	*out = buf;
-	*len = total;
-	return 0;
+	out->types = out->types_owned = buf;
+	out->types_len = total;
+	return err;
 }
 
 static int sec_name_str(void *ctx, const char *name, __u32 *off)
@@ -158,63 +167,48 @@ static int rec_strs(void *ctx, int kind, char *rec)
 	}
 }
 
-static int assemble(struct canon *c, const char *types, size_t types_len,
-		    void **out, size_t *size)
+void bk_linker__free_btf_out(struct btf_out *o)
 {
-	struct btf_header hdr = {
-		.magic = BTF_MAGIC,
-		.version = BTF_VERSION,
-		.hdr_len = sizeof(hdr),
-		.type_off = 0,
-		.type_len = types_len,
-		.str_off = types_len,
-		.str_len = c->out.a.len,
-	};
-	char *buf = malloc(sizeof(hdr) + types_len + c->out.a.len);
-
-	if (!buf)
-		return -ENOMEM;
-	memcpy(buf, &hdr, sizeof(hdr));
-	memcpy(buf + sizeof(hdr), types, types_len);
-	memcpy(buf + sizeof(hdr) + types_len, c->out.a.buf, c->out.a.len);
-	*out = buf;
-	*size = sizeof(hdr) + types_len + c->out.a.len;
-	return 0;
+	free(o->types_owned);
+	free(o->strs);
+	free(o->ext);
+	memset(o, 0, sizeof(*o));
 }
 
 int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
-			       void **btf_out, size_t *btf_size, void **ext_out,
-			       size_t *ext_out_size)
+			       struct btf_out *out)
 {
 	struct canon c = {
 		.l = l,
 		.src = {.btf = btf, .m = btf ? NULL : &l->mbtf},
 	};
 	struct ext_strs strs = {&c, sec_name_str, rec_strs, true};
-	char *types = NULL;
-	size_t types_len = 0;
 	int err;
 
+	memset(out, 0, sizeof(*out));
 	err = bk_strpool__init(&c.out, false);
-	err = err ?: copy_types(&c, &types, &types_len);
-	/* the types are copied: their source can go */
+	err = err ?: map_types(&c, out);
+	/* libbpf's types are copied: they can go */
 	btf__free(btf);
-	if (!btf)
-		bk_mbtf__free_types(&l->mbtf);
 	c.src.btf = NULL;
 	bk_idmap__free(&c.from_btf);
 	/* .BTF.ext strings come after every type's */
 	err = err
 		      ?: bk_linker__build_btf_ext(l, (1u << EXT_KIND_CNT) - 1,
-						  &strs, ext_out, ext_out_size);
-	err = err ?: assemble(&c, types, types_len, btf_out, btf_size);
-	if (err) {
-		free(*ext_out);
-		*ext_out = NULL;
-	}
-	free(types);
+						  &strs, &out->ext,
+						  &out->ext_size);
+	out->hdr.magic = BTF_MAGIC;
+	out->hdr.version = BTF_VERSION;
+	out->hdr.hdr_len = sizeof(out->hdr);
+	out->hdr.type_len = out->types_len;
+	out->hdr.str_off = out->types_len;
+	out->hdr.str_len = c.out.a.len;
+	out->strs = c.out.a.buf;
+	out->strs_len = c.out.a.len;
+	c.out.a.buf = NULL;
+	if (err)
+		bk_linker__free_btf_out(out);
 	bk_strpool__free(&c.out);
-	bk_idmap__free(&c.from_btf);
 	bk_idmap__free(&c.from_pool);
 	return err;
 }

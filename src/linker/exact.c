@@ -144,6 +144,7 @@ static bool maybe_resolved_by_dedup(const struct btf_type *t)
 static int settle(struct exact *e, __u32 id, const __u32 *refs, size_t cnt)
 {
 	const struct btf_type *t = bk_mbtf__type(e->m, id);
+	struct nametab_slot *slot;
 	size_t i, size;
 	const char *bytes;
 	long found;
@@ -157,12 +158,12 @@ static int settle(struct exact *e, __u32 id, const __u32 *refs, size_t cnt)
 		return 0;
 	bytes = canonical(e, id, 0, &size);
 	hash = hash_bytes(bytes, size);
-	found = bk_nametab__find(&e->tab, bytes, hash, same_class, e);
-	if (found >= 0) {
+	found = bk_nametab__probe(&e->tab, bytes, hash, same_class, e, &slot);
+	if (found >= 0)
 		e->cls[id] = found;
-		return 0;
-	}
-	return bk_nametab__add(&e->tab, hash, id);
+	else if (found == -1)
+		bk_nametab__fill(&e->tab, slot, hash, id);
+	return found < -1 ? found : 0;
 }
 
 /* Depth-first from root, iteratively: references before referrers. */
@@ -233,52 +234,37 @@ static int remap_to_new(__u32 *id, void *ctx)
 	return 0;
 }
 
-/* Keep the first copy of each class, in order; renumber everything. */
-static int fold(struct exact *e, __u32 *map)
+/*
+ * Keep the first copy of each class, in order; renumber everything. In
+ * place: a kept record only ever moves towards the start.
+ */
+static void fold(struct exact *e, __u32 *map)
 {
 	struct mbtf *m = e->m;
-	struct mbtf out = {};
-	__u32 id, new_cnt = 1;
-	int err = 0;
+	__u32 id, new_id = 1;
+	size_t pos = 0;
 
 	for (id = 1; id < m->cnt; id++) {
 		if (e->cls[id] == id)
-			map[id] = new_cnt++;
+			map[id] = new_id++;
 	}
 	for (id = 1; id < m->cnt; id++)
 		map[id] = map[e->cls[id]];
-	out.cnt = 1;
-	if (bk_linker__grow_mem((void **)&out.offs, &out.offs_cap,
-				sizeof(*out.offs), new_cnt))
-		return -ENOMEM;
-	for (id = 1; id < m->cnt && !err; id++) {
-		const struct btf_type *t = bk_mbtf__type(m, id);
-		int new_id;
+	for (id = 1, new_id = 1; id < m->cnt; id++) {
+		const char *rec = m->types + m->offs[id];
+		size_t size;
 
 		if (e->cls[id] != id)
 			continue;
-		new_id = bk_mbtf__add(&out, t, bk_linker__btf_type_size(t));
-		if (new_id < 0) {
-			err = new_id;
-			break;
-		}
-		bk_linker__visit_type_ids(bk_mbtf__mut(&out, new_id),
+		size = bk_linker__btf_type_size((const struct btf_type *)rec);
+		memmove(m->types + pos, rec, size);
+		m->offs[new_id++] = pos;
+		bk_linker__visit_type_ids((struct btf_type *)(m->types + pos),
 					  remap_to_new, map);
+		pos += size;
 	}
-	if (err) {
-		free(out.types);
-		free(out.offs);
-		return err;
-	}
-	free(m->types);
-	free(m->offs);
-	m->types = out.types;
-	m->types_len = out.types_len;
-	m->types_cap = out.types_cap;
-	m->offs = out.offs;
-	m->offs_cap = out.offs_cap;
-	m->cnt = out.cnt;
-	return 0;
+	m->types_len = pos;
+	m->cnt = new_id;
 }
 
 /* Records of .BTF.ext and globals point at types: follow the renumbering. */
@@ -319,9 +305,10 @@ int bk_linker__fold_exact_dups(struct bk_linker *l, bool *need_dedup)
 	e.tainted = calloc(n, sizeof(*e.tainted));
 	map = calloc(n, sizeof(*map));
 	err = e.cls && e.state && e.tainted && map ? classify_all(&e) : -ENOMEM;
-	err = err ?: fold(&e, map);
-	if (!err)
+	if (!err) {
+		fold(&e, map);
 		remap_users(l, map);
+	}
 	*need_dedup = e.need_dedup;
 	free(e.cls);
 	free(e.state);

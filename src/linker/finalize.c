@@ -314,25 +314,34 @@ static int emit_elf_secs(struct bk_linker *l, struct layout *lo,
 static int emit_btf(struct bk_linker *l, struct layout *lo,
 		    struct bk_elf_out *out)
 {
-	void *btf = NULL, *ext = NULL;
-	size_t btf_size = 0, ext_size = 0;
+	struct btf_out btf;
 	int err;
 
 	if (!lo->btf_idx)
 		return 0;
-	err = bk_linker__finalize_btf(l, &btf, &btf_size, &ext, &ext_size);
+	err = bk_linker__finalize_btf(l, &btf);
 	if (err)
 		return err;
-	lo->wsecs[lo->btf_idx].data = btf;
-	lo->wsecs[lo->btf_idx].size = btf_size;
-	err = emit(out, lo, lo->btf_idx, &btf);
-	if (!err && lo->ext_idx) {
-		lo->wsecs[lo->ext_idx].data = ext;
-		lo->wsecs[lo->ext_idx].size = ext_size;
-		err = emit(out, lo, lo->ext_idx, &ext);
+	{
+		const struct bk_elf_part parts[] = {
+			{&btf.hdr, sizeof(btf.hdr)},
+			{btf.types, btf.types_len},
+			{btf.strs, btf.strs_len},
+		};
+
+		lo->wsecs[lo->btf_idx].size =
+			sizeof(btf.hdr) + btf.types_len + btf.strs_len;
+		err = bk_elf_out__add_parts(out, lo->btf_idx,
+					    &lo->wsecs[lo->btf_idx], parts,
+					    ARRAY_SIZE(parts));
 	}
-	free(btf);
-	free(ext);
+	if (!err && lo->ext_idx) {
+		lo->wsecs[lo->ext_idx].data = btf.ext;
+		lo->wsecs[lo->ext_idx].size = btf.ext_size;
+		err = emit(out, lo, lo->ext_idx, NULL);
+	}
+	bk_linker__free_btf_out(&btf);
+	bk_mbtf__free_types(&l->mbtf); /* btf.types may have pointed there */
 	return err;
 }
 

@@ -150,6 +150,39 @@ long bk_nametab__find(const struct nametab *t, const char *name, __u32 hash,
 	return -1;
 }
 
+/*
+ * One probe for look-up and insertion: the index of an equal name, or -1
+ * and *slot, the empty slot the name goes to (fill it with
+ * bk_nametab__fill() before touching the table again). -ENOMEM.
+ */
+long bk_nametab__probe(struct nametab *t, const char *name, __u32 hash,
+		       bool (*same)(const void *ctx, __u32 idx,
+				    const char *name),
+		       const void *ctx, struct nametab_slot **slot)
+{
+	size_t j;
+
+	if ((t->cnt + 1) * 2 > t->cap && nametab_grow(t))
+		return -ENOMEM;
+	for (j = mix32(hash) & (t->cap - 1); t->slots[j].idx1;
+	     j = (j + 1) & (t->cap - 1)) {
+		const struct nametab_slot *s = &t->slots[j];
+
+		if (s->hash == hash && same(ctx, s->idx1 - 1, name))
+			return s->idx1 - 1;
+	}
+	*slot = &t->slots[j];
+	return -1;
+}
+
+void bk_nametab__fill(struct nametab *t, struct nametab_slot *slot, __u32 hash,
+		      __u32 idx)
+{
+	slot->idx1 = idx + 1;
+	slot->hash = hash;
+	t->cnt++;
+}
+
 /* The name must not be in the table yet. */
 int bk_nametab__add(struct nametab *t, __u32 hash, __u32 idx)
 {
@@ -200,10 +233,11 @@ void bk_strpool__set_slot(struct strpool *p, __u32 off, __u32 val)
 long bk_strpool__add(struct strpool *p, const char *s)
 {
 	__u32 hash = bk_nametab__hash(s);
-	long off = bk_nametab__find(&p->tab, s, hash, same_str, p);
+	struct nametab_slot *slot;
+	long off = bk_nametab__probe(&p->tab, s, hash, same_str, p, &slot);
 
-	if (off >= 0)
-		return off;
+	if (off != -1)
+		return off; /* found, or -ENOMEM */
 	if (p->slotted) {
 		/* 4 bytes of 0xff: a "string" no offset points at */
 		if (bk_linker__grow_mem((void **)&p->a.buf, &p->a.cap, 1,
@@ -213,8 +247,9 @@ long bk_strpool__add(struct strpool *p, const char *s)
 		p->a.len += sizeof(__u32);
 	}
 	off = bk_arena__add(&p->a, s);
-	if (off < 0 || bk_nametab__add(&p->tab, hash, off))
+	if (off < 0)
 		return -ENOMEM;
+	bk_nametab__fill(&p->tab, slot, hash, off);
 	return off;
 }
 

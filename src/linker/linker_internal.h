@@ -28,6 +28,7 @@
 #include "../lib/strset.h"
 
 struct bk_elf;
+struct btf_out;
 
 /* BPF relocation types not in every elf.h. */
 #ifndef R_BPF_64_ABS64
@@ -98,6 +99,12 @@ long bk_nametab__find(const struct nametab *t, const char *name, __u32 hash,
 				   const char *name),
 		      const void *ctx);
 int bk_nametab__add(struct nametab *t, __u32 hash, __u32 idx);
+long bk_nametab__probe(struct nametab *t, const char *name, __u32 hash,
+		       bool (*same)(const void *ctx, __u32 idx,
+				    const char *name),
+		       const void *ctx, struct nametab_slot **slot);
+void bk_nametab__fill(struct nametab *t, struct nametab_slot *slot, __u32 hash,
+		      __u32 idx);
 void bk_nametab__free(struct nametab *t);
 
 /* Append-only string storage; offset 0 is "". */
@@ -546,9 +553,7 @@ int bk_linker__fixup_relos(struct bk_linker *l);
 int bk_linker__append_btf(struct bk_linker *l, struct src_obj *obj);
 int bk_linker__prepare_btf(struct bk_linker *l);
 bool bk_linker__has_btf_ext(const struct bk_linker *l);
-int bk_linker__finalize_btf(struct bk_linker *l, void **btf_data,
-			    size_t *btf_size, void **ext_data,
-			    size_t *ext_size);
+int bk_linker__finalize_btf(struct bk_linker *l, struct btf_out *out);
 int bk_linker__visit_type_ids(struct btf_type *t,
 			      int (*fn)(__u32 *id, void *ctx), void *ctx);
 
@@ -574,9 +579,21 @@ size_t bk_linker__ext_rec_min_size(enum ext_kind kind);
 int bk_linker__fold_exact_dups(struct bk_linker *l, bool *need_dedup);
 
 /* canon.c */
+/* The output's .BTF in three pieces, and its .BTF.ext. */
+struct btf_out {
+	struct btf_header hdr;
+	const char *types; /* types_owned, or the merged BTF's */
+	char *types_owned;
+	size_t types_len;
+	char *strs;
+	size_t strs_len;
+	void *ext;
+	size_t ext_size;
+};
+
+void bk_linker__free_btf_out(struct btf_out *o);
 int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
-			       void **btf_out, size_t *btf_size, void **ext_out,
-			       size_t *ext_out_size);
+			       struct btf_out *out);
 
 /* finalize.c */
 struct bk_elf_out;

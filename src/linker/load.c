@@ -200,7 +200,9 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 		return -ENOMEM;
 	for (id = 1; id < obj->type_cnt; id++) {
 		const struct btf_type *t = bk_bview__type(obj->btf, id);
+		struct nametab_slot *slot;
 		const char *name;
+		long found;
 		__u32 hash;
 
 		if (btf_is_datasec(t)) {
@@ -213,14 +215,16 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 			continue;
 		name = bk_bview__str(obj->btf, t->name_off);
 		hash = bk_nametab__hash(name);
-		if (bk_nametab__find(&obj->btf_tab, name, hash, same_btf_name,
-				     obj->btf) >= 0)
+		found = bk_nametab__probe(&obj->btf_tab, name, hash,
+					  same_btf_name, obj->btf, &slot);
+		if (found >= 0)
 			return bk_err(
 				l->diag, -EINVAL,
 				"%s: symbol '%s': described by two BTF types",
 				obj->name, name);
-		if (bk_nametab__add(&obj->btf_tab, hash, id))
+		if (found < -1)
 			return -ENOMEM;
+		bk_nametab__fill(&obj->btf_tab, slot, hash, id);
 	}
 	return 0;
 }

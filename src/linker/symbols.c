@@ -138,14 +138,6 @@ static bool same_glob(const void *ctx, __u32 idx, const char *name)
 	return strcmp(bk_linker__glob_name(l, &l->globs[idx]), name) == 0;
 }
 
-static struct glob_sym *find_glob(struct bk_linker *l, const char *name,
-				  __u32 hash)
-{
-	long idx = bk_nametab__find(&l->glob_tab, name, hash, same_glob, l);
-
-	return idx < 0 ? NULL : &l->globs[idx];
-}
-
 static const char *kind_desc(enum bk_link_sym_kind kind)
 {
 	switch (kind) {
@@ -233,15 +225,14 @@ static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
 }
 
 static int new_glob(struct bk_linker *l, struct src_obj *obj,
-		    const struct decl *d, __u32 hash)
+		    const struct decl *d, __u32 hash, struct nametab_slot *slot)
 {
 	struct dst_sym *ds;
 	struct glob_sym *g;
 	int handle;
 
 	if (bk_linker__grow_mem((void **)&l->globs, &l->glob_cap,
-				sizeof(*l->globs), l->glob_cnt + 1) ||
-	    bk_nametab__add(&l->glob_tab, hash, l->glob_cnt))
+				sizeof(*l->globs), l->glob_cnt + 1))
 		return -ENOMEM;
 	ds = bk_linker__add_dst_sym(l, &handle);
 	if (!ds || set_sym_name(l, ds, d->name))
@@ -282,6 +273,7 @@ static int new_glob(struct bk_linker *l, struct src_obj *obj,
 	if (d->btf_id)
 		obj->glob_of_type[d->btf_id] = l->glob_cnt + 1;
 	obj->sym_map[d->sym_idx] = handle;
+	bk_nametab__fill(&l->glob_tab, slot, hash, l->glob_cnt);
 	l->glob_cnt++;
 	return 0;
 }
@@ -471,19 +463,23 @@ static int merge_glob(struct bk_linker *l, struct src_obj *obj,
 
 static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
 {
-	struct glob_sym *g;
+	struct nametab_slot *slot;
 	struct decl d;
 	__u32 hash;
+	long found;
 	int err;
 
 	hash = obj->sym_hash[idx];
 	err = fill_decl(l, obj, idx, &d);
 	if (err)
 		return err;
-	g = find_glob(l, d.name, hash);
-	if (!g)
-		return new_glob(l, obj, &d, hash);
-	return merge_glob(l, obj, g, &d);
+	found = bk_nametab__probe(&l->glob_tab, d.name, hash, same_glob, l,
+				  &slot);
+	if (found == -1)
+		return new_glob(l, obj, &d, hash, slot);
+	if (found < 0)
+		return found;
+	return merge_glob(l, obj, &l->globs[found], &d);
 }
 
 int bk_linker__append_syms(struct bk_linker *l, struct src_obj *obj)
