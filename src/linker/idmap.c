@@ -94,7 +94,8 @@ void bk_nametab__free(struct nametab *t)
 
 static int nametab_grow(struct nametab *t)
 {
-	size_t cap = t->cap ? t->cap * 2 : MIN_CAP, i, j;
+	/* by four: fewer rehashes of tables that end up large */
+	size_t cap = t->cap ? t->cap * 4 : MIN_CAP, i, j;
 	struct nametab_slot *slots = calloc(cap, sizeof(*slots));
 
 	if (!slots)

@@ -32,7 +32,7 @@ struct dst_sec *bk_linker__sec(struct bk_linker *l, int id)
 const char *bk_linker__glob_name(const struct bk_linker *l,
 				 const struct glob_sym *g)
 {
-	return l->names.buf + l->syms[g->sym].name_off;
+	return l->names.buf + g->name_off;
 }
 
 /*

@@ -413,7 +413,8 @@ struct glob_sym {
 	unsigned int def_cnt;
 	unsigned int weak_def_cnt;
 	unsigned int decl_cnt;
-	__u8 kind; /* enum bk_link_sym_kind */
+	__u32 name_off; /* in l->names: compared on every look-up */
+	__u8 kind;	/* enum bk_link_sym_kind */
 	bool is_extern : 1;
 	/* binding: an extern's is weak until a strong reference comes; at
 	 * the end, a definition's own binding */

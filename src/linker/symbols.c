@@ -244,6 +244,7 @@ static int new_glob(struct bk_linker *l, struct src_obj *obj,
 	g = &l->globs[l->glob_cnt];
 	memset(g, 0, sizeof(*g));
 	g->sym = handle;
+	g->name_off = ds->name_off;
 	g->kind = d->kind;
 	g->sec_id = d->sec_id;
 	g->size = d->size;
