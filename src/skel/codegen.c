@@ -137,3 +137,25 @@ int bk_skel__put_decl(struct skel *skel, __u32 type_id, const char *field,
 			      skel->path, field, type_id);
 	return 0;
 }
+
+static void emit_handle_struct(struct skel *skel, const char *type,
+			       const char *member, bool is_map)
+{
+	size_t i, cnt = is_map ? skel->map_cnt : skel->prog_cnt;
+
+	fputs("\tstruct {\n", skel->out);
+	for (i = 0; i < cnt; i++)
+		fprintf(skel->out, "\t\tstruct %s *%s;\n", type,
+			is_map ? skel->maps[i].ident : skel->progs[i].ident);
+	fprintf(skel->out, "\t} %s;\n", member);
+}
+
+void bk_skel__emit_handles(struct skel *skel, bool with_links)
+{
+	if (skel->map_cnt)
+		emit_handle_struct(skel, "bpf_map", "maps", true);
+	if (skel->prog_cnt)
+		emit_handle_struct(skel, "bpf_program", "progs", false);
+	if (skel->prog_cnt && with_links)
+		emit_handle_struct(skel, "bpf_link", "links", false);
+}

@@ -119,6 +119,8 @@ const char *bk_skel__sym_sec(const struct skel_syms *syms,
  * zero. Positional printf arguments (%1$s) may repeat.
  */
 int bk_skel__codegen(struct skel *skel, const char *tmpl, ...) __printf(2, 3);
+/* The maps, progs and (with_links) links members of a (sub)skeleton struct. */
+void bk_skel__emit_handles(struct skel *skel, bool with_links);
 /* Print s as the body of a C string literal (no quotes). */
 void bk_skel__put_c_str(FILE *out, const char *s);
 /* Print buf as a C string literal body, split into lines with "\\\n". */

@@ -70,24 +70,7 @@ static int emit_struct(struct skel *skel)
 		"\tstruct bpf_object_skeleton *skeleton;\n"
 		"\tstruct bpf_object *obj;\n",
 		name);
-	if (skel->map_cnt) {
-		fputs("\tstruct {\n", skel->out);
-		for (i = 0; i < skel->map_cnt; i++)
-			fprintf(skel->out, "\t\tstruct bpf_map *%s;\n",
-				skel->maps[i].ident);
-		fputs("\t} maps;\n", skel->out);
-	}
-	if (skel->prog_cnt) {
-		fputs("\tstruct {\n", skel->out);
-		for (i = 0; i < skel->prog_cnt; i++)
-			fprintf(skel->out, "\t\tstruct bpf_program *%s;\n",
-				skel->progs[i].ident);
-		fputs("\t} progs;\n\tstruct {\n", skel->out);
-		for (i = 0; i < skel->prog_cnt; i++)
-			fprintf(skel->out, "\t\tstruct bpf_link *%s;\n",
-				skel->progs[i].ident);
-		fputs("\t} links;\n", skel->out);
-	}
+	bk_skel__emit_handles(skel, true);
 	for (i = 0; i < skel->sec_cnt && !err; i++)
 		err = emit_sec_struct(skel, &skel->secs[i]);
 	if (err)

@@ -80,20 +80,7 @@ static int emit_struct(struct skel *skel)
 		"\tstruct bpf_object *obj;\n"
 		"\tstruct bpf_object_subskeleton *subskel;\n",
 		skel->obj_name);
-	if (skel->map_cnt) {
-		fputs("\tstruct {\n", skel->out);
-		for (i = 0; i < skel->map_cnt; i++)
-			fprintf(skel->out, "\t\tstruct bpf_map *%s;\n",
-				skel->maps[i].ident);
-		fputs("\t} maps;\n", skel->out);
-	}
-	if (skel->prog_cnt) {
-		fputs("\tstruct {\n", skel->out);
-		for (i = 0; i < skel->prog_cnt; i++)
-			fprintf(skel->out, "\t\tstruct bpf_program *%s;\n",
-				skel->progs[i].ident);
-		fputs("\t} progs;\n", skel->out);
-	}
+	bk_skel__emit_handles(skel, false);
 	for (i = 0; i < skel->sec_cnt && !err; i++)
 		err = emit_sec_struct(skel, &skel->secs[i]);
 	if (err)
