@@ -204,6 +204,20 @@ int bk_linker__add_buf(struct bk_linker *l, const void *buf, size_t size,
 	return link_obj(l, name, buf, size);
 }
 
+int bk_linker__check_buf(const void *buf, size_t size, const char *name,
+			 const struct bk_diag *diag)
+{
+	struct bk_linker_opts opts = {.sz = sizeof(opts), .diag = diag};
+	struct bk_linker *l = bk_linker__new(NULL, &opts);
+	int err;
+
+	if (!l)
+		return bk_err(diag, -errno, "%s: %s", name, strerror(errno));
+	err = bk_linker__add_buf(l, buf, size, name);
+	bk_linker__free(l);
+	return err;
+}
+
 /* Finalizing consumes the linked data: it happens once. */
 static int finalize_into(struct bk_linker *l, struct bk_elf_out *out)
 {

@@ -48,6 +48,15 @@ int bk_linker__add_buf(struct bk_linker *l, const void *buf, size_t size,
 		       const char *name);
 
 /*
+ * Check one object the way the linker checks its inputs (ELF, section table,
+ * symbols, relocations, BTF, .BTF.ext), without keeping the result: for
+ * commands that hand objects to libbpf, which trusts what it opens.
+ * Returns 0 or a negative errno, the reason in diag.
+ */
+int bk_linker__check_buf(const void *buf, size_t size, const char *name,
+			 const struct bk_diag *diag);
+
+/*
  * Write the output object to out_path (temporary file, then rename), or
  * build it in memory (*buf malloc'ed, the caller frees it). Either, once:
  * finalizing consumes what was linked.

@@ -31,11 +31,11 @@
 #include <bpf/libbpf.h>
 
 #include "loader.h"
-#include "../btf/btf.h"
 #include "../elf/elf.h"
 #include "../lib/compiler.h"
 #include "../lib/file.h"
 #include "../lib/mem.h"
+#include "../linker/linker.h"
 
 /*
  * The log of a rejected program. The kernel keeps the end of the log when it
@@ -482,34 +482,22 @@ static int collect_maps(struct loader *l)
 }
 
 /*
- * libbpf trusts the ELF section table, BTF and .BTF.ext it opens: corrupt
- * ones crash it (SIGSEGV on out-of-range BTF names and type IDs, corpus
- * cases base-btf030-var-type-end.o and the like). Check ELF files with
- * bpfkit's own readers first; files that are not ELF, or have no .BTF, are
+ * libbpf trusts the ELF section table, symbols, relocations, BTF and
+ * .BTF.ext it opens: corrupt ones crash it (SIGSEGV on out-of-range BTF
+ * names and type IDs, corpus cases base-btf030-var-type-end.o and the like)
+ * or make it allocate what the file claims (a 1 TiB .bss). Check ELF files
+ * as the linker checks its inputs first; files that are not ELF are
  * libbpf's to judge and report.
  */
 static int check_object(struct loader *l)
 {
-	struct bk_btf_ext *ext = NULL;
-	struct btf *btf = NULL;
-	struct bk_elf *elf;
 	void *buf = NULL;
 	size_t size;
 	int err = 0;
 
-	if (bk_read_file(l->obj_path, &buf, &size, NULL) ||
-	    !bk_elf__is_elf(buf, size)) {
-		free(buf);
-		return 0;
-	}
-	elf = bk_elf__open_mem(buf, size, l->obj_path, BK_ELF_BPF_OBJ, l->diag);
-	if (!elf)
-		err = -errno;
-	else if (bk_elf__find_sec(elf, ".BTF"))
-		err = bk_btf__parse_elf(elf, l->diag, &btf, &ext);
-	bk_btf_ext__free(ext);
-	bk_btf__free(btf);
-	bk_elf__free(elf);
+	if (!bk_read_file(l->obj_path, &buf, &size, NULL) &&
+	    bk_elf__is_elf(buf, size))
+		err = bk_linker__check_buf(buf, size, l->obj_path, l->diag);
 	free(buf);
 	return err;
 }

@@ -79,16 +79,8 @@ static int load_btf(struct skel *skel)
  */
 static int check_object(const struct skel *skel)
 {
-	struct bk_linker_opts opts = {.sz = sizeof(opts), .diag = skel->diag};
-	struct bk_linker *l = bk_linker__new(NULL, &opts);
-	int err;
-
-	if (!l)
-		return bk_err(skel->diag, -errno, "%s: %s", skel->path,
-			      strerror(errno));
-	err = bk_linker__add_buf(l, skel->elf_buf, skel->elf_sz, skel->path);
-	bk_linker__free(l);
-	return err;
+	return bk_linker__check_buf(skel->elf_buf, skel->elf_sz, skel->path,
+				    skel->diag);
 }
 
 static int index_datasecs(struct model *m)
