@@ -3,8 +3,8 @@
 #
 # Representative bpfkit commands under valgrind: every btf dump form, gen
 # object (links, relinks, reports, conflicts), gen skeleton and subskeleton,
-# and every Nth malformed corpus case through each command, so that error
-# paths are covered too. A run fails on any memory error or definite leak
+# prog load ... verify (as root with bpf()), and every Nth malformed corpus
+# case through each command, so that error paths are covered too. A run fails on any memory error or definite leak
 # (valgrind exit 99) and on a signal.
 #
 #	BPFKIT_BUILD=build bash tests/valgrind.sh	(after make progs tests)
@@ -28,6 +28,7 @@ vg() { # ARGS...: one bpfkit run under valgrind
 	runs=$((runs + 1))
 	valgrind -q --error-exitcode=99 --leak-check=full \
 		--errors-for-leak-kinds=definite --show-leak-kinds=definite \
+		--suppressions=tests/valgrind.supp \
 		"$bpfkit" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null || rc=$?
 	rm -f "$out"/*
 	if [ "$rc" -le 1 ]; then
@@ -71,6 +72,12 @@ vg gen object "$out/c.o" "$progs/rob_base.bpf.o" "$progs/rob_ext.bpf.o" \
 vg gen skeleton "$progs/rob_base.bpf.o"
 vg gen skeleton "$progs/demo_lib.bpf.o" name demo
 vg gen subskeleton "$progs/demo_lib.bpf.o"
+# prog load needs root and bpf(): verify pins nothing
+if "$bpfkit" prog load "$progs/rob_good.bpf.o" verify >/dev/null 2>&1; then
+	vg prog load "$progs/rob_base.bpf.o" verify
+	vg -j prog load "$progs/rob_good.bpf.o" verify
+	with_prog=1
+fi
 
 # Error paths: missing and foreign files, conflicts, and the corpus sample.
 vg btf dump file "$tmp/missing.o"
@@ -92,6 +99,9 @@ while IFS=$'\t' read -r kind _ file _ _; do
 	vg btf dump file "$corpus/$file" ext
 	vg gen object "$out/f.o" "$corpus/$file" "$progs/rob_good.bpf.o"
 	vg gen skeleton "$corpus/$file"
+	if [ -n "${with_prog:-}" ]; then
+		vg prog load "$corpus/$file" verify
+	fi
 done <"$corpus/MANIFEST"
 
 echo "valgrind: $runs runs, $fails with memory errors, leaks or signals"
