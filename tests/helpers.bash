@@ -9,8 +9,16 @@ PROGS="$BUILD/progs"
 TBIN="$BUILD/tests"
 export BPFKIT PROGS TBIN
 
+# make check VALGRIND=1 runs every call under valgrind: a memory error or a
+# definite leak exits 99, which no test expects.
 bpfkit() {
-	"$BPFKIT" "$@"
+	if [ "${VALGRIND:-0}" = 1 ]; then
+		valgrind -q --error-exitcode=99 --leak-check=full \
+			--errors-for-leak-kinds=definite \
+			--suppressions="$TOP/tests/valgrind.supp" "$BPFKIT" "$@"
+	else
+		"$BPFKIT" "$@"
+	fi
 }
 
 # Tests that need bpf() and root: skip with the reason, or fail when

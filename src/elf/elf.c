@@ -118,6 +118,34 @@ static int load_sec(struct bk_elf *elf, size_t idx, size_t shstrndx,
 	return align_sec(elf, idx, diag);
 }
 
+/*
+ * libelf quietly reports no sections for a table cut short, which would
+ * surface later as a misleading "no .BTF section": say what is wrong here.
+ */
+static int check_shdr_table(const struct bk_elf *elf, size_t shnum,
+			    const struct bk_diag *diag)
+{
+	const GElf_Ehdr *eh = &elf->ehdr;
+	size_t entsize = eh->e_ident[EI_CLASS] == ELFCLASS64
+				 ? sizeof(Elf64_Shdr)
+				 : sizeof(Elf32_Shdr);
+
+	if (!eh->e_shoff && !eh->e_shnum)
+		return 0;
+	if (eh->e_shentsize != entsize)
+		return bk_err(diag, -EINVAL,
+			      "%s: section header size %u, expected %zu",
+			      elf->name, eh->e_shentsize, entsize);
+	if (eh->e_shoff > elf->size ||
+	    (elf->size - eh->e_shoff) / entsize < (shnum ?: eh->e_shnum))
+		return bk_err(
+			diag, -EINVAL,
+			"%s: section header table (offset %llu, %zu headers) is beyond the end of the file (%zu bytes)",
+			elf->name, (unsigned long long)eh->e_shoff,
+			shnum ?: (size_t)eh->e_shnum, elf->size);
+	return 0;
+}
+
 static int load_elf(struct bk_elf *elf, unsigned int flags,
 		    const struct bk_diag *diag)
 {
@@ -142,6 +170,9 @@ static int load_elf(struct bk_elf *elf, unsigned int flags,
 	    elf_getshdrstrndx(elf->elf, &shstrndx))
 		return bk_err(diag, -EINVAL, "%s: corrupt section table: %s",
 			      elf->name, elf_errmsg(-1));
+	err = check_shdr_table(elf, shnum, diag);
+	if (err)
+		return err;
 	if (shnum && shstrndx >= shnum)
 		return bk_err(
 			diag, -EINVAL,
