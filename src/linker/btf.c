@@ -188,7 +188,7 @@ static int copy_types(struct bk_linker *l, struct src_obj *obj,
 		if (!keep[id])
 			continue;
 		t = bk_bview__type(obj->btf, id);
-		new_id = bk_mbtf__add(&l->mbtf, t, bk_linker__btf_type_size(t));
+		new_id = bk_mbtf__add(&l->mbtf, t, bk_btf__type_rec_size(t));
 		if (new_id < 0)
 			return bk_err(l->diag, new_id, "%s: BTF [%u]: %s",
 				      obj->name, id,

@@ -80,13 +80,13 @@ static int map_types(struct canon *c, struct btf_out *out)
 		return err;
 	}
 	for (id = 1; id < n; id++)
-		total += bk_linker__btf_type_size(ts_type(&c->src, id));
+		total += bk_btf__type_rec_size(ts_type(&c->src, id));
 	buf = malloc(total ?: 1);
 	if (!buf)
 		return -ENOMEM;
 	for (id = 1; id < n && !err; id++) {
 		const struct btf_type *t = ts_type(&c->src, id);
-		size_t sz = bk_linker__btf_type_size(t);
+		size_t sz = bk_btf__type_rec_size(t);
 
 		memcpy(buf + pos, t, sz);
 		err = bk_linker__visit_str_offs((struct btf_type *)(buf + pos),

@@ -96,7 +96,7 @@ static char *canonical(struct exact *e, __u32 id, int which, size_t *size)
 {
 	const struct btf_type *t = bk_mbtf__type(e->m, id);
 
-	*size = bk_linker__btf_type_size(t);
+	*size = bk_btf__type_rec_size(t);
 	memcpy(e->buf[which], t, *size);
 	bk_linker__visit_type_ids((struct btf_type *)e->buf[which], to_class,
 				  e);
@@ -125,7 +125,7 @@ static bool same_class(const void *ctx, __u32 id, const char *probe)
 	size_t size, probe_size;
 	const char *bytes = canonical(e, id, 1, &size);
 
-	probe_size = bk_linker__btf_type_size((const struct btf_type *)probe);
+	probe_size = bk_btf__type_rec_size((const struct btf_type *)probe);
 	return size == probe_size && !memcmp(bytes, probe, size);
 }
 
@@ -208,7 +208,7 @@ static int classify_all(struct exact *e)
 
 	for (id = 1; id < n; id++) {
 		const struct btf_type *t = bk_mbtf__type(e->m, id);
-		size_t sz = bk_linker__btf_type_size(t);
+		size_t sz = bk_btf__type_rec_size(t);
 
 		max = sz > max ? sz : max;
 		e->need_dedup |= maybe_resolved_by_dedup(t);
@@ -256,7 +256,7 @@ static void fold(struct exact *e, __u32 *map)
 
 		if (e->cls[id] != id)
 			continue;
-		size = bk_linker__btf_type_size((const struct btf_type *)rec);
+		size = bk_btf__type_rec_size((const struct btf_type *)rec);
 		memmove(m->types + pos, rec, size);
 		m->offs[new_id++] = pos;
 		bk_linker__visit_type_ids((struct btf_type *)(m->types + pos),

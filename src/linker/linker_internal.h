@@ -21,6 +21,7 @@
 #include <bpf/btf.h>
 
 #include "linker.h"
+#include "../btf/btf.h"
 #include "../lib/compiler.h"
 #include "../lib/diag.h"
 #include "../lib/file.h"
@@ -155,7 +156,6 @@ const char *bk_mbtf__str(const struct mbtf *m, __u32 off);
 int bk_mbtf__add(struct mbtf *m, const void *rec, size_t size);
 long bk_mbtf__add_str(struct mbtf *m, const char *s);
 void *bk_mbtf__raw(const struct mbtf *m, size_t *size);
-size_t bk_linker__btf_type_size(const struct btf_type *t);
 int bk_linker__visit_str_offs(struct btf_type *t,
 			      int (*fn)(__u32 *off, void *ctx), void *ctx);
 

@@ -65,35 +65,6 @@ const char *bk_mbtf__str(const struct mbtf *m, __u32 off)
 	return off < m->strs.a.len ? m->strs.a.buf + off : NULL;
 }
 
-size_t bk_linker__btf_type_size(const struct btf_type *t)
-{
-	size_t n = btf_vlen(t);
-
-	switch (btf_kind(t)) {
-	case BTF_KIND_INT:
-		return sizeof(*t) + sizeof(__u32);
-	case BTF_KIND_ARRAY:
-		return sizeof(*t) + sizeof(struct btf_array);
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-		return sizeof(*t) + n * sizeof(struct btf_member);
-	case BTF_KIND_ENUM:
-		return sizeof(*t) + n * sizeof(struct btf_enum);
-	case BTF_KIND_ENUM64:
-		return sizeof(*t) + n * sizeof(struct btf_enum64);
-	case BTF_KIND_FUNC_PROTO:
-		return sizeof(*t) + n * sizeof(struct btf_param);
-	case BTF_KIND_VAR:
-		return sizeof(*t) + sizeof(struct btf_var);
-	case BTF_KIND_DATASEC:
-		return sizeof(*t) + n * sizeof(struct btf_var_secinfo);
-	case BTF_KIND_DECL_TAG:
-		return sizeof(*t) + sizeof(struct btf_decl_tag);
-	default:
-		return sizeof(*t);
-	}
-}
-
 int bk_linker__visit_str_offs(struct btf_type *t,
 			      int (*fn)(__u32 *off, void *ctx), void *ctx)
 {
@@ -204,7 +175,7 @@ int bk_bview__init(struct bview *v, const void *data, size_t size)
 					sizeof(*v->offs), cnt + 1))
 			return -ENOMEM;
 		v->offs[cnt++] = pos;
-		pos += bk_linker__btf_type_size(
+		pos += bk_btf__type_rec_size(
 			(const struct btf_type *)(types + pos));
 	}
 	v->cnt = cnt;

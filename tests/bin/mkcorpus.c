@@ -36,6 +36,7 @@
 #include <sys/stat.h>
 #include <linux/btf.h>
 
+#include "btf/btf.h"
 #include "lib/compiler.h"
 
 #define BTF_INFO_ENC(kind, kflag, vlen) \
@@ -204,33 +205,6 @@ static size_t find_sym(const struct obj *o, const char *name)
 	return 0;
 }
 
-static size_t btf_type_size(const struct btf_type *t)
-{
-	size_t vlen = BTF_INFO_VLEN(t->info);
-
-	switch (BTF_INFO_KIND(t->info)) {
-	case BTF_KIND_INT:
-	case BTF_KIND_VAR:
-	case BTF_KIND_DECL_TAG:
-		return sizeof(*t) + 4;
-	case BTF_KIND_ARRAY:
-		return sizeof(*t) + sizeof(struct btf_array);
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-		return sizeof(*t) + vlen * sizeof(struct btf_member);
-	case BTF_KIND_ENUM:
-		return sizeof(*t) + vlen * sizeof(struct btf_enum);
-	case BTF_KIND_ENUM64:
-		return sizeof(*t) + vlen * sizeof(struct btf_enum64);
-	case BTF_KIND_FUNC_PROTO:
-		return sizeof(*t) + vlen * sizeof(struct btf_param);
-	case BTF_KIND_DATASEC:
-		return sizeof(*t) + vlen * sizeof(struct btf_var_secinfo);
-	default:
-		return sizeof(*t);
-	}
-}
-
 static void parse_btf(struct obj *o)
 {
 	const Elf64_Shdr *sh = &o->sh[o->btf_idx];
@@ -253,7 +227,7 @@ static void parse_btf(struct obj *o)
 				die("out of memory");
 		}
 		o->type_off[++o->type_cnt] = off;
-		off += btf_type_size((const void *)(o->buf + off));
+		off += bk_btf__type_rec_size((const void *)(o->buf + off));
 	}
 	if (off != end)
 		die("%s: BTF type section does not parse", o->tag);
