@@ -1,29 +1,29 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * Open addressing with linear probing over a power-of-two table kept at most
- * 3/4 full. Each slot caches the key's full hash, so probing compares hashes
- * first and calls equal_fn only on a likely match.
+ * Entries live in an array in insertion order; a bk_nametab indexes them by
+ * the hash of their key and calls equal_fn only on a likely match.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hashmap.h"
+#include "hashtab.h"
+#include "mem.h"
 
-struct slot {
+struct entry {
 	uintptr_t key;
 	uintptr_t value;
-	size_t hash;
-	bool used;
 };
 
 struct bk_hashmap {
 	bk_hash_fn hash_fn;
 	bk_equal_fn equal_fn;
 	void *ctx;
-	struct slot *slots;
-	size_t cap; /* 0 or a power of two */
+	struct entry *entries;
 	size_t cnt;
+	size_t cap;
+	struct bk_nametab index; /* key hash -> entry index */
 };
 
 struct bk_hashmap *bk_hashmap__new(bk_hash_fn hash_fn, bk_equal_fn equal_fn,
@@ -43,7 +43,8 @@ void bk_hashmap__free(struct bk_hashmap *map)
 {
 	if (!map)
 		return;
-	free(map->slots);
+	bk_nametab__free(&map->index);
+	free(map->entries);
 	free(map);
 }
 
@@ -52,75 +53,36 @@ size_t bk_hashmap__size(const struct bk_hashmap *map)
 	return map->cnt;
 }
 
-/* Slot holding key, or the empty slot where it would go. */
-static struct slot *find_slot(const struct bk_hashmap *map, uintptr_t key,
-			      size_t hash)
+static bool same_key(const void *ctx, __u32 idx, const void *key)
 {
-	size_t mask = map->cap - 1, i;
+	const struct bk_hashmap *map = ctx;
 
-	for (i = hash & mask;; i = (i + 1) & mask) {
-		struct slot *s = &map->slots[i];
-
-		if (!s->used)
-			return s;
-		if (s->hash == hash && map->equal_fn(s->key, key, map->ctx))
-			return s;
-	}
-}
-
-static int grow(struct bk_hashmap *map)
-{
-	size_t new_cap = map->cap ? map->cap * 2 : 16, i;
-	struct slot *old = map->slots, *s;
-	size_t old_cap = map->cap;
-
-	if (new_cap < map->cap)
-		return -ENOMEM;
-	map->slots = calloc(new_cap, sizeof(*map->slots));
-	if (!map->slots) {
-		map->slots = old;
-		return -ENOMEM;
-	}
-	map->cap = new_cap;
-	for (i = 0; i < old_cap; i++) {
-		if (!old[i].used)
-			continue;
-		for (s = &map->slots[old[i].hash & (new_cap - 1)]; s->used;) {
-			size_t next =
-				(size_t)(s - map->slots + 1) & (new_cap - 1);
-
-			s = &map->slots[next];
-		}
-		*s = old[i];
-	}
-	free(old);
-	return 0;
+	return map->equal_fn(map->entries[idx].key, *(const uintptr_t *)key,
+			     map->ctx);
 }
 
 static int insert(struct bk_hashmap *map, uintptr_t key, uintptr_t value,
 		  bool replace)
 {
-	size_t hash = map->hash_fn(key, map->ctx);
-	struct slot *s;
-	int err;
+	__u32 hash = map->hash_fn(key, map->ctx);
+	struct bk_slot *slot;
+	long idx;
 
-	if ((map->cnt + 1) * 4 > map->cap * 3) {
-		err = grow(map);
-		if (err)
-			return err;
-	}
-	s = find_slot(map, key, hash);
-	if (s->used) {
+	idx = bk_nametab__probe(&map->index, &key, hash, same_key, map, &slot);
+	if (idx < -1)
+		return idx;
+	if (idx >= 0) {
 		if (!replace)
 			return -EEXIST;
-		s->value = value;
+		map->entries[idx].value = value;
 		return 0;
 	}
-	s->used = true;
-	s->key = key;
-	s->value = value;
-	s->hash = hash;
-	map->cnt++;
+	if (bk_grow_mem((void **)&map->entries, &map->cap,
+			sizeof(*map->entries), map->cnt + 1))
+		return -ENOMEM;
+	map->entries[map->cnt].key = key;
+	map->entries[map->cnt].value = value;
+	bk_nametab__fill(&map->index, slot, hash, map->cnt++);
 	return 0;
 }
 
@@ -137,16 +99,28 @@ int bk_hashmap__set(struct bk_hashmap *map, uintptr_t key, uintptr_t value)
 bool bk_hashmap__find(const struct bk_hashmap *map, uintptr_t key,
 		      uintptr_t *value)
 {
-	struct slot *s;
+	long idx = bk_nametab__find(&map->index, &key,
+				    map->hash_fn(key, map->ctx), same_key, map);
 
-	if (!map->cnt)
-		return false;
-	s = find_slot(map, key, map->hash_fn(key, map->ctx));
-	if (!s->used)
+	if (idx < 0)
 		return false;
 	if (value)
-		*value = s->value;
+		*value = map->entries[idx].value;
 	return true;
+}
+
+/* What find_with() compares each candidate with. */
+struct with_probe {
+	const struct bk_hashmap *map;
+	bool (*match)(uintptr_t key, const void *probe, void *ctx);
+	const void *probe;
+};
+
+static bool matches_probe(const void *ctx, __u32 idx, const void *probe)
+{
+	const struct with_probe *w = probe;
+
+	return w->match(w->map->entries[idx].key, w->probe, w->map->ctx);
 }
 
 bool bk_hashmap__find_with(const struct bk_hashmap *map, size_t hash,
@@ -154,59 +128,23 @@ bool bk_hashmap__find_with(const struct bk_hashmap *map, size_t hash,
 					 void *ctx),
 			   const void *probe, uintptr_t *key, uintptr_t *value)
 {
-	size_t mask = map->cap - 1, i;
+	struct with_probe w = {map, match, probe};
+	long idx = bk_nametab__find(&map->index, &w, hash, matches_probe, NULL);
 
-	if (!map->cnt)
+	if (idx < 0)
 		return false;
-	for (i = hash & mask; map->slots[i].used; i = (i + 1) & mask) {
-		const struct slot *s = &map->slots[i];
-
-		if (s->hash != hash || !match(s->key, probe, map->ctx))
-			continue;
-		if (key)
-			*key = s->key;
-		if (value)
-			*value = s->value;
-		return true;
-	}
-	return false;
-}
-
-/* FNV-1a, then a final mix so that linear probing sees well-spread bits. */
-static size_t mix(size_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return h;
-}
-
-size_t bk_mem_hash(const void *p, size_t len)
-{
-	const unsigned char *b = p;
-	size_t h = 0xcbf29ce484222325ULL;
-
-	while (len--) {
-		h ^= *b++;
-		h *= 0x100000001b3ULL;
-	}
-	return mix(h);
-}
-
-size_t bk_str_hash(const char *s)
-{
-	size_t h = 0xcbf29ce484222325ULL;
-
-	while (*s) {
-		h ^= (unsigned char)*s++;
-		h *= 0x100000001b3ULL;
-	}
-	return mix(h);
+	if (key)
+		*key = map->entries[idx].key;
+	if (value)
+		*value = map->entries[idx].value;
+	return true;
 }
 
 size_t bk_int_hash(uintptr_t key, void *ctx)
 {
-	return mix(key);
+	__u64 k = key;
+
+	return bk_mem_hash(&k, sizeof(k));
 }
 
 bool bk_int_equal(uintptr_t k1, uintptr_t k2, void *ctx)

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 /*
- * Open-addressing hash map from uintptr_t keys to uintptr_t values. Keys are
+ * Hash map from uintptr_t keys to uintptr_t values. Keys are
  * opaque to the map: hash_fn and equal_fn interpret them (a string pointer, an
  * offset into a buffer reached through ctx, a plain integer, ...). The map
  * never iterates in an order callers may depend on: keep insertion order in an
@@ -39,9 +39,7 @@ bool bk_hashmap__find_with(const struct bk_hashmap *map, size_t hash,
 					 void *ctx),
 			   const void *probe, uintptr_t *key, uintptr_t *value);
 
-/* Convenience hashes. */
-size_t bk_str_hash(const char *s);
-size_t bk_mem_hash(const void *p, size_t len);
+/* Convenience hashes (bk_str_hash() and bk_mem_hash() are in hashtab.h). */
 size_t bk_int_hash(uintptr_t key, void *ctx);
 bool bk_int_equal(uintptr_t k1, uintptr_t k2, void *ctx);
 /* Keys are NUL-terminated strings owned by the caller. */

@@ -16,27 +16,33 @@ void *bk_reallocarray(void *ptr, size_t nmemb, size_t size)
 	return realloc(ptr, total);
 }
 
-int bk_ensure_mem(void **data, size_t *cap_cnt, size_t elem_sz, size_t need_cnt)
+int bk_grow_mem(void **data, size_t *cap_cnt, size_t elem_sz, size_t need_cnt)
 {
 	size_t new_cnt;
 	void *new_data;
 
 	if (need_cnt <= *cap_cnt)
 		return 0;
-
-	new_cnt = *cap_cnt + *cap_cnt / 4;
+	new_cnt = *cap_cnt + *cap_cnt / 2;
 	if (new_cnt < 16)
 		new_cnt = 16;
 	if (new_cnt < need_cnt)
 		new_cnt = need_cnt;
-
 	new_data = bk_reallocarray(*data, new_cnt, elem_sz);
 	if (!new_data)
 		return -ENOMEM;
-
-	memset((char *)new_data + *cap_cnt * elem_sz, 0,
-	       (new_cnt - *cap_cnt) * elem_sz);
 	*data = new_data;
 	*cap_cnt = new_cnt;
+	return 0;
+}
+
+int bk_ensure_mem(void **data, size_t *cap_cnt, size_t elem_sz, size_t need_cnt)
+{
+	size_t old_cnt = *cap_cnt;
+
+	if (bk_grow_mem(data, cap_cnt, elem_sz, need_cnt))
+		return -ENOMEM;
+	memset((char *)*data + old_cnt * elem_sz, 0,
+	       (*cap_cnt - old_cnt) * elem_sz);
 	return 0;
 }

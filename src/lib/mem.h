@@ -11,11 +11,16 @@
 void *bk_reallocarray(void *ptr, size_t nmemb, size_t size);
 
 /*
- * Make sure *data (of *cap_cnt elements of elem_sz bytes) can hold need_cnt
- * elements. Grows geometrically (25%, at least 16) and zeroes the new tail,
- * so appending one element at a time costs amortised O(1).
+ * The one growth rule. Make sure *data (of *cap_cnt elements of elem_sz
+ * bytes) can hold need_cnt elements, growing by half (at least 16), so
+ * appending one element at a time costs amortised O(1). The new room is
+ * not zeroed: for the big arrays that are always written before they are
+ * read (zeroing would touch every page twice).
  * Returns 0 or -ENOMEM (then *data and *cap_cnt are unchanged).
  */
+int bk_grow_mem(void **data, size_t *cap_cnt, size_t elem_sz, size_t need_cnt);
+
+/* bk_grow_mem(), then zeroes the new tail. */
 int bk_ensure_mem(void **data, size_t *cap_cnt, size_t elem_sz,
 		  size_t need_cnt);
 

@@ -139,7 +139,7 @@ static void plan_types(struct bk_linker *l, struct src_obj *obj, bool *keep)
 int bk_linker__map_input_str(struct bk_linker *l, struct src_obj *obj,
 			     __u32 *off, bool ext)
 {
-	struct idmap *map = ext ? &obj->ext_str_map : &obj->str_map;
+	struct bk_idmap *map = ext ? &obj->ext_str_map : &obj->str_map;
 	const char *s;
 	__u32 out;
 	long res;
@@ -153,7 +153,7 @@ int bk_linker__map_input_str(struct bk_linker *l, struct src_obj *obj,
 	s = bk_bview__str(obj->btf, *off);
 	if (!s)
 		return -EINVAL;
-	res = ext ? bk_strpool__add(&l->ext_strs, s)
+	res = ext ? bk_strset__add_str(&l->ext_strs, s)
 		  : bk_mbtf__add_str(&l->mbtf, s);
 	if (res < 0 || bk_idmap__add(map, *off, res))
 		return -ENOMEM;
@@ -272,8 +272,8 @@ static int add_sec_var(struct bk_linker *l, struct dst_sec *dst, __u32 type,
 {
 	struct sec_var *v;
 
-	if (bk_linker__grow_mem((void **)&dst->vars, &dst->var_cap,
-				sizeof(*dst->vars), dst->var_cnt + 1))
+	if (bk_grow_mem((void **)&dst->vars, &dst->var_cap, sizeof(*dst->vars),
+			dst->var_cnt + 1))
 		return -ENOMEM;
 	v = &dst->vars[dst->var_cnt++];
 	v->type_id = type;

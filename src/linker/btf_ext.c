@@ -165,7 +165,7 @@ static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
 			"%s records for section '%s', which is not linked code",
 			ext_kind_names[kind], name);
 	out = &r->l->secs[code->dst_id].ext[kind];
-	if (bk_linker__grow_mem(&out->recs, &out->cap, rec_sz, out->cnt + cnt))
+	if (bk_grow_mem(&out->recs, &out->cap, rec_sz, out->cnt + cnt))
 		return -ENOMEM;
 	for (i = 0; i < cnt; i++) {
 		void *rec = (char *)out->recs + out->cnt * rec_sz;

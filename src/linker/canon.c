@@ -21,13 +21,13 @@
 
 struct canon {
 	struct bk_linker *l;
-	struct tsrc src;	/* the deduplicated BTF */
-	struct strpool out;	/* the output's strings, in order of use */
-	struct idmap from_btf;	/* src string offset -> out offset */
-	struct idmap from_pool; /* l->mbtf.strs offset -> out offset */
+	struct tsrc src;	   /* the deduplicated BTF */
+	struct bk_strset out;	   /* the output's strings, in order of use */
+	struct bk_idmap from_btf;  /* src string offset -> out offset */
+	struct bk_idmap from_pool; /* l->mbtf.strs offset -> out offset */
 };
 
-static int put_str(struct canon *c, struct idmap *cache, const char *s,
+static int put_str(struct canon *c, struct bk_idmap *cache, const char *s,
 		   __u32 *off)
 {
 	__u32 out;
@@ -101,7 +101,7 @@ static int map_types(struct canon *c, struct btf_out *out)
 static int sec_name_str(void *ctx, const char *name, __u32 *off)
 {
 	struct canon *c = ctx;
-	long res = bk_strpool__add(&c->out, name);
+	long res = bk_strset__add_str(&c->out, name);
 
 	if (res < 0)
 		return -ENOMEM;
@@ -112,19 +112,19 @@ static int sec_name_str(void *ctx, const char *name, __u32 *off)
 /* line_info strings: their pool's slots remember where they went. */
 static int line_str(struct canon *c, __u32 *off)
 {
-	struct strpool *pool = &c->l->ext_strs;
+	struct bk_strset *pool = &c->l->ext_strs;
 	__u32 out;
 	long res;
 
 	if (!*off)
 		return 0;
-	out = bk_strpool__slot(pool, *off);
-	if (out == STRPOOL_SLOT_UNSET) {
+	out = bk_strset__slot(pool, *off);
+	if (out == BK_STRSET_SLOT_UNSET) {
 		res = bk_arena__add(&c->out.a, pool->a.buf + *off);
 		if (res < 0)
 			return -ENOMEM;
 		out = res;
-		bk_strpool__set_slot(pool, *off, out);
+		bk_strset__set_slot(pool, *off, out);
 	}
 	*off = out;
 	return 0;
@@ -132,7 +132,8 @@ static int line_str(struct canon *c, __u32 *off)
 
 static int field_str(struct canon *c, char *field, bool line)
 {
-	const struct strpool *from = line ? &c->l->ext_strs : &c->l->mbtf.strs;
+	const struct bk_strset *from =
+		line ? &c->l->ext_strs : &c->l->mbtf.strs;
 	__u32 off;
 	int err;
 
@@ -186,7 +187,7 @@ int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
 	int err;
 
 	memset(out, 0, sizeof(*out));
-	err = bk_strpool__init(&c.out, false);
+	err = bk_strset__init(&c.out, false);
 	err = err ?: map_types(&c, out);
 	/* libbpf's types are copied: they can go */
 	btf__free(btf);
@@ -208,7 +209,7 @@ int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
 	c.out.a.buf = NULL;
 	if (err)
 		bk_linker__free_btf_out(out);
-	bk_strpool__free(&c.out);
+	bk_strset__release(&c.out);
 	bk_idmap__free(&c.from_pool);
 	return err;
 }

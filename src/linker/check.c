@@ -484,7 +484,7 @@ int bk_linker__check_btf(struct bk_linker *l, struct src_obj *obj)
 		if (sym->st_shndx != SHN_UNDEF &&
 		    obj->secs[sym->st_shndx].skipped)
 			continue;
-		obj->sym_hash[i] = bk_nametab__hash(obj->strs + sym->st_name);
+		obj->sym_hash[i] = bk_str_hash(obj->strs + sym->st_name);
 		err = check_glob_btf(l, obj, i, obj->strs + sym->st_name);
 		if (err)
 			return err;

@@ -17,17 +17,19 @@
 #include <linux/bpf.h>
 
 #include "linker_internal.h"
+#include "../lib/mem.h"
 
 enum { UNSEEN, OPEN, DONE };
 
 struct exact {
 	struct bk_linker *l;
 	struct mbtf *m;
-	__u32 *cls;	    /* type ID -> ID of its first exact copy */
-	__u8 *state;	    /* UNSEEN, OPEN (on the DFS stack), DONE */
-	bool *tainted;	    /* in or above a cycle: left to libbpf */
-	struct nametab tab; /* classes by the hash of their canonical bytes */
-	char *buf[2];	    /* canonical bytes of two records */
+	__u32 *cls;    /* type ID -> ID of its first exact copy */
+	__u8 *state;   /* UNSEEN, OPEN (on the DFS stack), DONE */
+	bool *tainted; /* in or above a cycle: left to libbpf */
+	struct bk_nametab
+		tab;  /* classes by the hash of their canonical bytes */
+	char *buf[2]; /* canonical bytes of two records */
 	size_t buf_cap;
 	bool need_dedup;
 };
@@ -56,8 +58,8 @@ static int collect_ref(__u32 *id, void *ctx)
 
 	if (!*id)
 		return 0;
-	if (bk_linker__grow_mem((void **)&w->refs, &w->refs_cap,
-				sizeof(*w->refs), w->refs_cnt + 1)) {
+	if (bk_grow_mem((void **)&w->refs, &w->refs_cap, sizeof(*w->refs),
+			w->refs_cnt + 1)) {
 		w->oom = true;
 		return -ENOMEM;
 	}
@@ -69,8 +71,8 @@ static int push(struct exact *e, struct walk *w, __u32 id)
 {
 	struct frame *f;
 
-	if (bk_linker__grow_mem((void **)&w->frames, &w->frames_cap,
-				sizeof(*w->frames), w->top + 1))
+	if (bk_grow_mem((void **)&w->frames, &w->frames_cap, sizeof(*w->frames),
+			w->top + 1))
 		return -ENOMEM;
 	f = &w->frames[w->top++];
 	f->id = id;
@@ -103,23 +105,8 @@ static char *canonical(struct exact *e, __u32 id, int which, size_t *size)
 	return e->buf[which];
 }
 
-static __u32 hash_bytes(const char *p, size_t size)
-{
-	__u64 h = 0x9e3779b97f4a7c15ULL ^ size, w;
-
-	for (; size >= sizeof(w); size -= sizeof(w), p += sizeof(w)) {
-		memcpy(&w, p, sizeof(w));
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	w = 0;
-	memcpy(&w, p, size);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
-	return (__u32)(h ^ (h >> 29));
-}
-
 /* nametab compare: the probe is the canonical record in buf[0]. */
-static bool same_class(const void *ctx, __u32 id, const char *probe)
+static bool same_class(const void *ctx, __u32 id, const void *probe)
 {
 	struct exact *e = (struct exact *)ctx;
 	size_t size, probe_size;
@@ -144,7 +131,7 @@ static bool maybe_resolved_by_dedup(const struct btf_type *t)
 static int settle(struct exact *e, __u32 id, const __u32 *refs, size_t cnt)
 {
 	const struct btf_type *t = bk_mbtf__type(e->m, id);
-	struct nametab_slot *slot;
+	struct bk_slot *slot;
 	size_t i, size;
 	const char *bytes;
 	long found;
@@ -157,7 +144,7 @@ static int settle(struct exact *e, __u32 id, const __u32 *refs, size_t cnt)
 	if (e->tainted[id] || never_merged(t))
 		return 0;
 	bytes = canonical(e, id, 0, &size);
-	hash = hash_bytes(bytes, size);
+	hash = bk_mem_hash(bytes, size);
 	found = bk_nametab__probe(&e->tab, bytes, hash, same_class, e, &slot);
 	if (found >= 0)
 		e->cls[id] = found;

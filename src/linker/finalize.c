@@ -32,7 +32,7 @@ struct layout {
 	Elf64_Sym *syms;
 	size_t sym_cnt;
 	size_t first_global;
-	struct arena strtab; /* section names, then symbol names */
+	struct bk_arena strtab; /* section names, then symbol names */
 };
 
 /* Offsets of the surviving bytes moved: move what points at them. */

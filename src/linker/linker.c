@@ -35,43 +35,6 @@ const char *bk_linker__glob_name(const struct bk_linker *l,
 	return l->names.buf + g->name_off;
 }
 
-/*
- * Like bk_ensure_mem() without zeroing the new room: for the big arrays
- * that are always written before they are read (zeroing would touch every
- * page twice). Grows by half.
- */
-int bk_linker__grow_mem(void **data, size_t *cap, size_t elem_sz, size_t need)
-{
-	size_t new_cap;
-	void *p;
-
-	if (need <= *cap)
-		return 0;
-	new_cap = *cap + *cap / 2;
-	if (new_cap < 16)
-		new_cap = 16;
-	if (new_cap < need)
-		new_cap = need;
-	p = bk_reallocarray(*data, new_cap, elem_sz);
-	if (!p)
-		return -ENOMEM;
-	*data = p;
-	*cap = new_cap;
-	return 0;
-}
-
-int bk_arena__add(struct arena *a, const char *s)
-{
-	size_t len = strlen(s) + 1, off = a->len;
-
-	if (off + len > INT32_MAX ||
-	    bk_linker__grow_mem((void **)&a->buf, &a->cap, 1, off + len))
-		return -ENOMEM;
-	memcpy(a->buf + off, s, len);
-	a->len += len;
-	return off;
-}
-
 struct bk_linker *bk_linker__new(const char *out_path,
 				 const struct bk_linker_opts *opts)
 {
@@ -95,7 +58,7 @@ struct bk_linker *bk_linker__new(const char *out_path,
 	l->static_names = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
 	if (bk_arena__add(&l->names, "") < 0 || !l->static_name_strs ||
 	    !l->sec_by_name || !l->static_names || bk_mbtf__init(&l->mbtf) ||
-	    bk_strpool__init(&l->ext_strs, true))
+	    bk_strset__init(&l->ext_strs, true))
 		goto err_nomem;
 	/* symbol #0 is the null symbol */
 	null_sym = bk_linker__add_dst_sym(l, &handle);
@@ -144,7 +107,7 @@ void bk_linker__free(struct bk_linker *l)
 	free(l->names.buf);
 	bk_strset__free(l->static_name_strs);
 	bk_mbtf__free(&l->mbtf);
-	bk_strpool__free(&l->ext_strs);
+	bk_strset__release(&l->ext_strs);
 	free(l->out_path);
 	free(l);
 }

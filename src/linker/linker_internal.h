@@ -26,6 +26,7 @@
 #include "../lib/diag.h"
 #include "../lib/file.h"
 #include "../lib/hashmap.h"
+#include "../lib/hashtab.h"
 #include "../lib/strset.h"
 
 struct bk_elf;
@@ -66,74 +67,6 @@ static inline __u32 func_info_word(int linkage)
 /* clang's DATASEC for extern variables without a section attribute */
 #define SEC_EXTERN ".extern"
 
-/* ---- compact tables (idmap.c) ------------------------------------------ */
-
-struct idmap_slot {
-	__u32 key1; /* key + 1; 0: empty */
-	__u32 val;
-};
-
-struct idmap {
-	struct idmap_slot *slots;
-	size_t cap;
-	size_t cnt;
-};
-
-bool bk_idmap__find(const struct idmap *m, __u32 key, __u32 *val);
-int bk_idmap__add(struct idmap *m, __u32 key, __u32 val);
-void bk_idmap__free(struct idmap *m);
-
-struct nametab_slot {
-	__u32 idx1; /* index + 1; 0: empty */
-	__u32 hash;
-};
-
-struct nametab {
-	struct nametab_slot *slots;
-	size_t cap;
-	size_t cnt;
-};
-
-__u32 bk_nametab__hash(const char *name);
-long bk_nametab__find(const struct nametab *t, const char *name, __u32 hash,
-		      bool (*same)(const void *ctx, __u32 idx,
-				   const char *name),
-		      const void *ctx);
-int bk_nametab__add(struct nametab *t, __u32 hash, __u32 idx);
-long bk_nametab__probe(struct nametab *t, const char *name, __u32 hash,
-		       bool (*same)(const void *ctx, __u32 idx,
-				    const char *name),
-		       const void *ctx, struct nametab_slot **slot);
-void bk_nametab__fill(struct nametab *t, struct nametab_slot *slot, __u32 hash,
-		      __u32 idx);
-void bk_nametab__free(struct nametab *t);
-
-/* Append-only string storage; offset 0 is "". */
-struct arena {
-	char *buf;
-	size_t len;
-	size_t cap;
-};
-
-/*
- * Deduplicated strings: an arena and a table over it. A slotted pool keeps
- * a __u32 before each string (but "" at 0) for its user, initially
- * STRPOOL_SLOT_UNSET: what the string maps to, without another table.
- */
-struct strpool {
-	struct arena a;
-	struct nametab tab;
-	bool slotted;
-};
-
-#define STRPOOL_SLOT_UNSET UINT32_MAX
-
-int bk_strpool__init(struct strpool *p, bool slotted);
-long bk_strpool__add(struct strpool *p, const char *s);
-__u32 bk_strpool__slot(const struct strpool *p, __u32 off);
-void bk_strpool__set_slot(struct strpool *p, __u32 off, __u32 val);
-void bk_strpool__free(struct strpool *p);
-
 /* The merged BTF while linking (mbtf.c). */
 struct mbtf {
 	char *types;
@@ -144,7 +77,7 @@ struct mbtf {
 	size_t offs_cap;
 	/* strings of types and of CO-RE relocations (what libbpf's dedup
 	 * sees); line_info strings go to the linker's ext_strs */
-	struct strpool strs;
+	struct bk_strset strs;
 };
 
 int bk_mbtf__init(struct mbtf *m);
@@ -247,7 +180,7 @@ struct src_obj {
 	struct bview btf_view;
 	__u32 type_cnt; /* btf__type_cnt(), 1 without BTF */
 	/* non-static VAR/FUNC name -> input BTF id */
-	struct nametab btf_tab;
+	struct bk_nametab btf_tab;
 	/* input BTF id of a VAR/FUNC -> input BTF id of its DATASEC, or 0 */
 	__u32 *datasec_of;
 	/* input BTF id of a VAR/FUNC -> its DATASEC entry's size */
@@ -263,8 +196,8 @@ struct src_obj {
 	int *glob_of_type; /* input BTF id -> glob idx + 1, 0 when none */
 	__u32 *type_map;   /* input BTF id -> output BTF id */
 	/* input string offset -> l->mbtf.strs offset / l->ext_strs offset */
-	struct idmap str_map;
-	struct idmap ext_str_map;
+	struct bk_idmap str_map;
+	struct bk_idmap ext_str_map;
 };
 
 /* ---- outputs --------------------------------------------------------- */
@@ -451,20 +384,20 @@ struct bk_linker {
 	struct dst_sym *syms; /* [0] is the null symbol */
 	size_t sym_cnt;
 	size_t sym_cap;
-	struct arena names; /* symbol names */
+	struct bk_arena names; /* symbol names */
 
 	struct glob_sym *globs;
 	size_t glob_cnt;
 	size_t glob_cap;
-	struct nametab glob_tab; /* name -> glob idx */
+	struct bk_nametab glob_tab; /* name -> glob idx */
 
 	/* static variable/map name -> input index, for the duplicate warning */
 	struct bk_hashmap *static_names;
 	struct bk_strset *static_name_strs;
 
-	struct mbtf mbtf;	 /* merged BTF, before dedup */
-	struct strpool ext_strs; /* line_info file names and lines */
-	bool has_btf;		 /* some input had BTF */
+	struct mbtf mbtf;	   /* merged BTF, before dedup */
+	struct bk_strset ext_strs; /* line_info file names and lines */
+	bool has_btf;		   /* some input had BTF */
 	size_t var_seq;
 	__u32 ext_rec_size[EXT_KIND_CNT];
 
@@ -478,8 +411,6 @@ int bk_linker__map_input_str(struct bk_linker *l, struct src_obj *obj,
 			     __u32 *off, bool ext);
 
 /* linker.c */
-int bk_arena__add(struct arena *a, const char *s);
-int bk_linker__grow_mem(void **data, size_t *cap, size_t elem_sz, size_t need);
 const char *bk_linker__file(const struct bk_linker *l, int file_idx);
 struct dst_sec *bk_linker__sec(struct bk_linker *l, int id);
 const char *bk_linker__glob_name(const struct bk_linker *l,

@@ -112,7 +112,7 @@ struct src_sec *bk_linker__find_src_sec(const struct src_obj *obj,
 	return &obj->secs[idx];
 }
 
-static bool same_btf_name(const void *ctx, __u32 id, const char *name)
+static bool same_btf_name(const void *ctx, __u32 id, const void *name)
 {
 	const struct bview *btf = ctx;
 
@@ -120,7 +120,7 @@ static bool same_btf_name(const void *ctx, __u32 id, const char *name)
 		      name) == 0;
 }
 
-/* hash: bk_nametab__hash(name), shared with the global symbol table */
+/* hash: bk_str_hash(name), shared with the global symbol table */
 __u32 bk_linker__find_btf_by_name(const struct src_obj *obj, const char *name,
 				  __u32 hash)
 {
@@ -200,7 +200,7 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 		return -ENOMEM;
 	for (id = 1; id < obj->type_cnt; id++) {
 		const struct btf_type *t = bk_bview__type(obj->btf, id);
-		struct nametab_slot *slot;
+		struct bk_slot *slot;
 		const char *name;
 		long found;
 		__u32 hash;
@@ -214,7 +214,7 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 		if (!is_global_btf(t))
 			continue;
 		name = bk_bview__str(obj->btf, t->name_off);
-		hash = bk_nametab__hash(name);
+		hash = bk_str_hash(name);
 		found = bk_nametab__probe(&obj->btf_tab, name, hash,
 					  same_btf_name, obj->btf, &slot);
 		if (found >= 0)

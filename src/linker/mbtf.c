@@ -22,7 +22,7 @@ int bk_mbtf__init(struct mbtf *m)
 	/* type ID 0 is void, string offset 0 is "" */
 	if (bk_ensure_mem((void **)&m->offs, &m->offs_cap, sizeof(*m->offs),
 			  1) ||
-	    bk_strpool__init(&m->strs, false))
+	    bk_strset__init(&m->strs, false))
 		return -ENOMEM;
 	m->cnt = 1;
 	return 0;
@@ -32,7 +32,7 @@ void bk_mbtf__free(struct mbtf *m)
 {
 	free(m->types);
 	free(m->offs);
-	bk_strpool__free(&m->strs);
+	bk_strset__release(&m->strs);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -113,10 +113,10 @@ int bk_mbtf__add(struct mbtf *m, const void *rec, size_t size)
 	if (m->types_len + size > UINT32_MAX)
 		return -E2BIG;
 	if (m->cnt >= INT32_MAX ||
-	    bk_linker__grow_mem((void **)&m->offs, &m->offs_cap,
-				sizeof(*m->offs), m->cnt + 1) ||
-	    bk_linker__grow_mem((void **)&m->types, &m->types_cap, 1,
-				m->types_len + size))
+	    bk_grow_mem((void **)&m->offs, &m->offs_cap, sizeof(*m->offs),
+			m->cnt + 1) ||
+	    bk_grow_mem((void **)&m->types, &m->types_cap, 1,
+			m->types_len + size))
 		return -ENOMEM;
 	memcpy(m->types + m->types_len, rec, size);
 	m->offs[m->cnt] = m->types_len;
@@ -126,7 +126,7 @@ int bk_mbtf__add(struct mbtf *m, const void *rec, size_t size)
 
 long bk_mbtf__add_str(struct mbtf *m, const char *s)
 {
-	return bk_strpool__add(&m->strs, s);
+	return bk_strset__add_str(&m->strs, s);
 }
 
 /* Raw BTF (header, types, strings) in a malloc'ed buffer. */
@@ -171,8 +171,8 @@ int bk_bview__init(struct bview *v, const void *data, size_t size)
 	v->strs = (const char *)data + hdr->hdr_len + hdr->str_off;
 	v->strs_len = hdr->str_len;
 	while (pos < hdr->type_len) {
-		if (bk_linker__grow_mem((void **)&v->offs, &cap,
-					sizeof(*v->offs), cnt + 1))
+		if (bk_grow_mem((void **)&v->offs, &cap, sizeof(*v->offs),
+				cnt + 1))
 			return -ENOMEM;
 		v->offs[cnt++] = pos;
 		pos += bk_btf__type_rec_size(

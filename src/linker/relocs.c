@@ -88,8 +88,8 @@ static int append_rel(struct bk_linker *l, struct src_obj *obj,
 		shift_addend((char *)dst->data + off, type, dst->is_exec,
 			     ref->dst_off);
 	}
-	if (bk_linker__grow_mem((void **)&dst->rels, &dst->rel_cap,
-				sizeof(*dst->rels), dst->rel_cnt + 1))
+	if (bk_grow_mem((void **)&dst->rels, &dst->rel_cap, sizeof(*dst->rels),
+			dst->rel_cnt + 1))
 		return bk_err(l->diag, -ENOMEM, "out of memory");
 	out = &dst->rels[dst->rel_cnt++];
 	out->r_offset = off;

@@ -146,8 +146,7 @@ static int extend_sec(struct bk_linker *l, const struct src_obj *obj,
 		dst->shdr.sh_addralign = align;
 	src->dst_off = off;
 	if (dst->shdr.sh_type != SHT_NOBITS) {
-		if (bk_linker__grow_mem(&dst->data, &dst->cap, 1,
-					off + src->size))
+		if (bk_grow_mem(&dst->data, &dst->cap, 1, off + src->size))
 			return -ENOMEM;
 		if (off > dst->size)
 			memset((char *)dst->data + dst->size, 0,

@@ -39,8 +39,8 @@ struct dst_sym *bk_linker__add_dst_sym(struct bk_linker *l, int *handle)
 {
 	struct dst_sym *sym;
 
-	if (bk_linker__grow_mem((void **)&l->syms, &l->sym_cap,
-				sizeof(*l->syms), l->sym_cnt + 1))
+	if (bk_grow_mem((void **)&l->syms, &l->sym_cap, sizeof(*l->syms),
+			l->sym_cnt + 1))
 		return NULL;
 	sym = &l->syms[l->sym_cnt];
 	memset(sym, 0, sizeof(*sym));
@@ -131,7 +131,7 @@ static int append_local(struct bk_linker *l, struct src_obj *obj, size_t idx,
 
 /* ---- globals --------------------------------------------------------- */
 
-static bool same_glob(const void *ctx, __u32 idx, const char *name)
+static bool same_glob(const void *ctx, __u32 idx, const void *name)
 {
 	const struct bk_linker *l = ctx;
 
@@ -225,14 +225,14 @@ static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
 }
 
 static int new_glob(struct bk_linker *l, struct src_obj *obj,
-		    const struct decl *d, __u32 hash, struct nametab_slot *slot)
+		    const struct decl *d, __u32 hash, struct bk_slot *slot)
 {
 	struct dst_sym *ds;
 	struct glob_sym *g;
 	int handle;
 
-	if (bk_linker__grow_mem((void **)&l->globs, &l->glob_cap,
-				sizeof(*l->globs), l->glob_cnt + 1))
+	if (bk_grow_mem((void **)&l->globs, &l->glob_cap, sizeof(*l->globs),
+			l->glob_cnt + 1))
 		return -ENOMEM;
 	ds = bk_linker__add_dst_sym(l, &handle);
 	if (!ds || set_sym_name(l, ds, d->name))
@@ -464,7 +464,7 @@ static int merge_glob(struct bk_linker *l, struct src_obj *obj,
 
 static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
 {
-	struct nametab_slot *slot;
+	struct bk_slot *slot;
 	struct decl d;
 	__u32 hash;
 	long found;
