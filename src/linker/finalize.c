@@ -45,7 +45,7 @@ static void apply_compaction(struct bk_linker *l)
 
 		if (s->sec_id >= 0 && l->secs[s->sec_id].chunk_cnt &&
 		    ELF64_ST_TYPE(s->sym.st_info) != STT_SECTION)
-			s->sym.st_value = bk_linker__remap_sec_off(
+			s->sym.st_value = bk_ld_remap_sec_off(
 				&l->secs[s->sec_id], s->sym.st_value);
 	}
 	for (i = 0; i < l->sec_cnt; i++) {
@@ -53,7 +53,7 @@ static void apply_compaction(struct bk_linker *l)
 
 		for (j = 0; j < sec->var_cnt && sec->chunk_cnt; j++)
 			sec->vars[j].off =
-				bk_linker__remap_sec_off(sec, sec->vars[j].off);
+				bk_ld_remap_sec_off(sec, sec->vars[j].off);
 	}
 }
 
@@ -169,7 +169,7 @@ static int lay_out_secs(struct bk_linker *l, struct layout *lo)
 			return -ENOMEM;
 		w->addralign = 4;
 	}
-	if (l->has_btf && bk_linker__has_btf_ext(l)) {
+	if (l->has_btf && bk_ld_has_btf_ext(l)) {
 		lo->ext_idx = lo->wsec_cnt;
 		w = add_wsec(lo, ".BTF.ext", SHT_PROGBITS);
 		if (!w)
@@ -319,7 +319,7 @@ static int emit_btf(struct bk_linker *l, struct layout *lo,
 
 	if (!lo->btf_idx)
 		return 0;
-	err = bk_linker__finalize_btf(l, &btf);
+	err = bk_ld_finalize_btf(l, &btf);
 	if (err)
 		return err;
 	{
@@ -340,7 +340,7 @@ static int emit_btf(struct bk_linker *l, struct layout *lo,
 		lo->wsecs[lo->ext_idx].size = btf.ext_size;
 		err = emit(out, lo, lo->ext_idx, NULL);
 	}
-	bk_linker__free_btf_out(&btf);
+	bk_ld_free_btf_out(&btf);
 	bk_mbtf__free_types(&l->mbtf); /* btf.types may have pointed there */
 	return err;
 }
@@ -350,18 +350,18 @@ static int emit_btf(struct bk_linker *l, struct layout *lo,
  * sections go out (and are freed) before BTF dedup, the other big user
  * of memory, runs. out is a file or a memory buffer.
  */
-int bk_linker__finalize_output(struct bk_linker *l, struct bk_elf_out *out)
+int bk_ld_finalize_output(struct bk_linker *l, struct bk_elf_out *out)
 {
 	struct layout lo = {};
 	int err;
 
-	err = bk_linker__compact_secs(l);
+	err = bk_ld_compact_secs(l);
 	if (err)
 		return err;
 	apply_compaction(l);
-	bk_linker__fixup_relos(l);
+	bk_ld_fixup_relos(l);
 	settle_glob_syms(l);
-	err = bk_linker__prepare_btf(l);
+	err = bk_ld_prepare_btf(l);
 	if (err)
 		return err;
 	err = lay_out_object(l, &lo);

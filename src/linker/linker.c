@@ -17,24 +17,6 @@
 #include "../elf/elf.h"
 #include "../lib/mem.h"
 
-const char *bk_linker__file(const struct bk_linker *l, int file_idx)
-{
-	if (file_idx < 0 || (size_t)file_idx >= l->input_cnt)
-		return "?";
-	return l->inputs[file_idx];
-}
-
-struct dst_sec *bk_linker__sec(struct bk_linker *l, int id)
-{
-	return &l->secs[id];
-}
-
-const char *bk_linker__glob_name(const struct bk_linker *l,
-				 const struct glob_sym *g)
-{
-	return l->names.buf + g->name_off;
-}
-
 struct bk_linker *bk_linker__new(const char *out_path,
 				 const struct bk_linker_opts *opts)
 {
@@ -61,7 +43,7 @@ struct bk_linker *bk_linker__new(const char *out_path,
 	    bk_strset__init(&l->ext_strs, true))
 		goto err_nomem;
 	/* symbol #0 is the null symbol */
-	null_sym = bk_linker__add_dst_sym(l, &handle);
+	null_sym = bk_ld_add_dst_sym(l, &handle);
 	if (!null_sym)
 		goto err_nomem;
 	null_sym->is_local = true;
@@ -126,6 +108,22 @@ static int add_input_name(struct bk_linker *l, const char *name)
 	return 0;
 }
 
+/* Read one input and check it before anything is taken from it. */
+static int load_input(struct bk_linker *l, struct src_obj *obj, const void *buf,
+		      size_t size)
+{
+	int err;
+
+	err = bk_ld_open_input(l, obj, buf, size);
+	err = err ?: bk_ld_check_elf(l, obj);
+	err = err ?: bk_ld_load_input_btf(l, obj);
+	err = err ?: bk_ld_check_btf(l, obj);
+	err = err ?: bk_ld_index_input(l, obj);
+	if (err == -ENOMEM)
+		return bk_err(l->diag, err, "%s: out of memory", obj->name);
+	return err;
+}
+
 static int link_obj(struct bk_linker *l, const char *name, const void *buf,
 		    size_t size)
 {
@@ -141,14 +139,14 @@ static int link_obj(struct bk_linker *l, const char *name, const void *buf,
 	obj.name = l->inputs[l->input_cnt - 1];
 	obj.file_idx = (int)l->input_cnt - 1;
 
-	err = bk_linker__load_obj(l, &obj, buf, size);
-	err = err ?: bk_linker__append_sec_data(l, &obj);
-	err = err ?: bk_linker__append_syms(l, &obj);
-	err = err ?: bk_linker__append_relos(l, &obj);
-	err = err ?: bk_linker__append_btf(l, &obj);
-	err = err ?: bk_linker__append_btf_ext(l, &obj);
+	err = load_input(l, &obj, buf, size);
+	err = err ?: bk_ld_append_sec_data(l, &obj);
+	err = err ?: bk_ld_append_syms(l, &obj);
+	err = err ?: bk_ld_append_relos(l, &obj);
+	err = err ?: bk_ld_append_btf(l, &obj);
+	err = err ?: bk_ld_append_btf_ext(l, &obj);
 
-	bk_linker__free_obj(&obj);
+	bk_ld_free_obj(&obj);
 	if (err)
 		l->failed = true;
 	return err;
@@ -191,7 +189,7 @@ static int finalize_into(struct bk_linker *l, struct bk_elf_out *out)
 			      "cannot finalize after a failed link step");
 	if (l->finalized)
 		return bk_err(l->diag, -EINVAL, "already finalized");
-	err = bk_linker__finalize_output(l, out);
+	err = bk_ld_finalize_output(l, out);
 	if (err)
 		l->failed = true;
 	else
@@ -278,7 +276,7 @@ int bk_linker__sym(const struct bk_linker *l, size_t idx,
 		return -EINVAL;
 	g = &l->globs[idx];
 	memset(sym, 0, sizeof(*sym));
-	sym->name = bk_linker__glob_name(l, g);
+	sym->name = bk_ld_glob_name(l, g);
 	sym->kind = g->kind;
 	sym->def_file = g->def_file >= 0 ? l->inputs[g->def_file] : NULL;
 	if (g->sec_id >= 0 && (g->def_file >= 0 || g->ext_entry))

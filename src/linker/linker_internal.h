@@ -67,7 +67,7 @@ static inline __u32 func_info_word(int linkage)
 /* clang's DATASEC for extern variables without a section attribute */
 #define SEC_EXTERN ".extern"
 
-/* The merged BTF while linking (mbtf.c). */
+/* The merged BTF while linking (merged_btf.c). */
 struct mbtf {
 	char *types;
 	size_t types_len;
@@ -89,8 +89,8 @@ const char *bk_mbtf__str(const struct mbtf *m, __u32 off);
 int bk_mbtf__add(struct mbtf *m, const void *rec, size_t size);
 long bk_mbtf__add_str(struct mbtf *m, const char *s);
 void *bk_mbtf__raw(const struct mbtf *m, size_t *size);
-int bk_linker__visit_str_offs(struct btf_type *t,
-			      int (*fn)(__u32 *off, void *ctx), void *ctx);
+int bk_ld_visit_str_offs(struct btf_type *t, int (*fn)(__u32 *off, void *ctx),
+			 void *ctx);
 
 /*
  * An input's BTF, read where it lies (the mapped file): validated by the
@@ -135,7 +135,7 @@ static inline const char *ts_str(const struct tsrc *s, __u32 off)
 	return str ?: "";
 }
 
-__s64 bk_linker__resolve_size(const struct tsrc *ts, __u32 id);
+__s64 bk_ld_resolve_size(const struct tsrc *ts, __u32 id);
 
 /* ---- inputs ---------------------------------------------------------- */
 
@@ -407,61 +407,73 @@ struct bk_linker {
 };
 
 /* btf.c */
-int bk_linker__map_input_str(struct bk_linker *l, struct src_obj *obj,
-			     __u32 *off, bool ext);
+int bk_ld_map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
+			bool ext);
 
-/* linker.c */
-const char *bk_linker__file(const struct bk_linker *l, int file_idx);
-struct dst_sec *bk_linker__sec(struct bk_linker *l, int id);
-const char *bk_linker__glob_name(const struct bk_linker *l,
-				 const struct glob_sym *g);
+static inline const char *bk_ld_file(const struct bk_linker *l, int file_idx)
+{
+	if (file_idx < 0 || (size_t)file_idx >= l->input_cnt)
+		return "?";
+	return l->inputs[file_idx];
+}
 
-/* load.c: read the ELF, index sections, symbols and BTF */
-int bk_linker__load_obj(struct bk_linker *l, struct src_obj *obj,
-			const void *buf, size_t size);
-void bk_linker__free_obj(struct src_obj *obj);
-struct src_sec *bk_linker__find_src_sec(const struct src_obj *obj,
-					const char *name);
-__u32 bk_linker__find_btf_by_name(const struct src_obj *obj, const char *name,
-				  __u32 hash);
+static inline struct dst_sec *bk_ld_sec(struct bk_linker *l, int id)
+{
+	return &l->secs[id];
+}
 
-/* check.c: sanity of one input, before anything is taken from it */
-int bk_linker__check_elf(struct bk_linker *l, struct src_obj *obj);
-int bk_linker__check_btf(struct bk_linker *l, struct src_obj *obj);
+static inline const char *bk_ld_glob_name(const struct bk_linker *l,
+					  const struct glob_sym *g)
+{
+	return l->names.buf + g->name_off;
+}
+
+/* input.c: read the ELF, index sections, symbols and BTF */
+int bk_ld_open_input(struct bk_linker *l, struct src_obj *obj, const void *buf,
+		     size_t size);
+int bk_ld_load_input_btf(struct bk_linker *l, struct src_obj *obj);
+int bk_ld_index_input(struct bk_linker *l, struct src_obj *obj);
+void bk_ld_free_obj(struct src_obj *obj);
+struct src_sec *bk_ld_find_src_sec(const struct src_obj *obj, const char *name);
+__u32 bk_ld_find_btf_by_name(const struct src_obj *obj, const char *name,
+			     __u32 hash);
+
+/* input_check.c: sanity of one input, before anything is taken from it */
+int bk_ld_check_elf(struct bk_linker *l, struct src_obj *obj);
+int bk_ld_check_btf(struct bk_linker *l, struct src_obj *obj);
 
 /* sections.c */
-int bk_linker__append_sec_data(struct bk_linker *l, struct src_obj *obj);
-struct dst_sec *bk_linker__find_dst_sec(struct bk_linker *l, const char *name);
-int bk_linker__get_dst_sec(struct bk_linker *l, struct src_obj *obj,
-			   struct src_sec *src, struct dst_sec **out);
+int bk_ld_append_sec_data(struct bk_linker *l, struct src_obj *obj);
+struct dst_sec *bk_ld_find_dst_sec(struct bk_linker *l, const char *name);
+int bk_ld_get_dst_sec(struct bk_linker *l, struct src_obj *obj,
+		      struct src_sec *src, struct dst_sec **out);
 
-/* compact.c */
-int bk_linker__add_dead_range(struct bk_linker *l, struct dst_sec *sec,
-			      size_t off, size_t size);
-int bk_linker__compact_secs(struct bk_linker *l);
-size_t bk_linker__remap_sec_off(const struct dst_sec *sec, size_t off);
-bool bk_linker__is_dead_off(const struct dst_sec *sec, size_t off);
+/* dead_bytes.c */
+int bk_ld_add_dead_range(struct bk_linker *l, struct dst_sec *sec, size_t off,
+			 size_t size);
+int bk_ld_compact_secs(struct bk_linker *l);
+size_t bk_ld_remap_sec_off(const struct dst_sec *sec, size_t off);
+bool bk_ld_is_dead_off(const struct dst_sec *sec, size_t off);
 
 /* symbols.c */
-int bk_linker__append_syms(struct bk_linker *l, struct src_obj *obj);
-struct dst_sym *bk_linker__add_dst_sym(struct bk_linker *l, int *handle);
+int bk_ld_append_syms(struct bk_linker *l, struct src_obj *obj);
+struct dst_sym *bk_ld_add_dst_sym(struct bk_linker *l, int *handle);
 
-/* compat.c: BTF signature checks and printing */
+/* type_match.c: BTF signature checks and printing */
 struct type_diff {
 	char what[256]; /* which part differs, readable */
 };
-bool bk_linker__types_compatible(const struct tsrc *ts1, __u32 id1,
-				 const struct tsrc *ts2, __u32 id2,
-				 struct type_diff *diff);
-void bk_linker__format_type(const struct tsrc *ts, __u32 id, char *buf,
-			    size_t size);
-const struct btf_type *bk_linker__skip_mods(const struct tsrc *ts, __u32 id,
-					    __u32 *res_id);
+bool bk_ld_types_compatible(const struct tsrc *ts1, __u32 id1,
+			    const struct tsrc *ts2, __u32 id2,
+			    struct type_diff *diff);
+void bk_ld_format_type(const struct tsrc *ts, __u32 id, char *buf, size_t size);
+const struct btf_type *bk_ld_skip_mods(const struct tsrc *ts, __u32 id,
+				       __u32 *res_id);
 
-/* maps.c */
-int bk_linker__parse_map_def(const struct bview *btf, __u32 var_id,
-			     struct map_def *def, int file_idx, char *err,
-			     size_t err_sz);
+/* map_defs.c */
+int bk_ld_parse_map_def(const struct bview *btf, __u32 var_id,
+			struct map_def *def, int file_idx, char *err,
+			size_t err_sz);
 enum map_cmp {
 	MAP_CMP_EXACT,		/* same attributes, same values */
 	MAP_CMP_STATED_BY_1,	/* what d1 states (d2 may state more) */
@@ -469,28 +481,28 @@ enum map_cmp {
 	MAP_CMP_STATED_BY_BOTH, /* what both state */
 };
 /* file1 NULL: d1 is a union of externs, its part_file[] names inputs. */
-int bk_linker__check_map_defs(struct bk_linker *l, const char *name,
-			      const struct tsrc *ts1, const struct map_def *d1,
-			      const char *file1, const struct tsrc *ts2,
-			      const struct map_def *d2, const char *file2,
-			      enum map_cmp mode);
-void bk_linker__merge_map_req(struct map_def *req, const struct map_def *add);
-void bk_linker__remap_map_def(struct map_def *def, const __u32 *type_map);
+int bk_ld_check_map_defs(struct bk_linker *l, const char *name,
+			 const struct tsrc *ts1, const struct map_def *d1,
+			 const char *file1, const struct tsrc *ts2,
+			 const struct map_def *d2, const char *file2,
+			 enum map_cmp mode);
+void bk_ld_merge_map_req(struct map_def *req, const struct map_def *add);
+void bk_ld_remap_map_def(struct map_def *def, const __u32 *type_map);
 
 /* relocs.c */
-int bk_linker__append_relos(struct bk_linker *l, struct src_obj *obj);
-int bk_linker__fixup_relos(struct bk_linker *l);
+int bk_ld_append_relos(struct bk_linker *l, struct src_obj *obj);
+int bk_ld_fixup_relos(struct bk_linker *l);
 
 /* btf.c */
-int bk_linker__append_btf(struct bk_linker *l, struct src_obj *obj);
-int bk_linker__prepare_btf(struct bk_linker *l);
-bool bk_linker__has_btf_ext(const struct bk_linker *l);
-int bk_linker__finalize_btf(struct bk_linker *l, struct btf_out *out);
-int bk_linker__visit_type_ids(struct btf_type *t,
-			      int (*fn)(__u32 *id, void *ctx), void *ctx);
+int bk_ld_append_btf(struct bk_linker *l, struct src_obj *obj);
+int bk_ld_prepare_btf(struct bk_linker *l);
+bool bk_ld_has_btf_ext(const struct bk_linker *l);
+int bk_ld_finalize_btf(struct bk_linker *l, struct btf_out *out);
+int bk_ld_visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
+			 void *ctx);
 
 /* btf_ext.c */
-int bk_linker__append_btf_ext(struct bk_linker *l, struct src_obj *obj);
+int bk_ld_append_btf_ext(struct bk_linker *l, struct src_obj *obj);
 /* How a .BTF.ext being laid out gets its strings. */
 struct ext_strs {
 	void *ctx;
@@ -501,16 +513,15 @@ struct ext_strs {
 	bool consume;
 };
 
-int bk_linker__build_btf_ext(struct bk_linker *l, unsigned int mask,
-			     const struct ext_strs *strs, void **data,
-			     size_t *size);
-int bk_linker__read_btf_ext_ids(struct bk_linker *l, const void *data);
-size_t bk_linker__ext_rec_min_size(enum ext_kind kind);
+int bk_ld_build_btf_ext(struct bk_linker *l, unsigned int mask,
+			const struct ext_strs *strs, void **data, size_t *size);
+int bk_ld_read_btf_ext_ids(struct bk_linker *l, const void *data);
+size_t bk_ld_ext_rec_min_size(enum ext_kind kind);
 
-/* exact.c */
-int bk_linker__fold_exact_dups(struct bk_linker *l, bool *need_dedup);
+/* btf_fold.c */
+int bk_ld_fold_exact_dups(struct bk_linker *l, bool *need_dedup);
 
-/* canon.c */
+/* btf_canon.c */
 /* The output's .BTF in three pieces, and its .BTF.ext. */
 struct btf_out {
 	struct btf_header hdr;
@@ -523,12 +534,12 @@ struct btf_out {
 	size_t ext_size;
 };
 
-void bk_linker__free_btf_out(struct btf_out *o);
-int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
-			       struct btf_out *out);
+void bk_ld_free_btf_out(struct btf_out *o);
+int bk_ld_write_canonical(struct bk_linker *l, struct btf *btf,
+			  struct btf_out *out);
 
 /* finalize.c */
 struct bk_elf_out;
-int bk_linker__finalize_output(struct bk_linker *l, struct bk_elf_out *out);
+int bk_ld_finalize_output(struct bk_linker *l, struct bk_elf_out *out);
 
 #endif /* BPFKIT_LINKER_INTERNAL_H */

@@ -97,7 +97,7 @@ static int append_rel(struct bk_linker *l, struct src_obj *obj,
 	return 0;
 }
 
-int bk_linker__append_relos(struct bk_linker *l, struct src_obj *obj)
+int bk_ld_append_relos(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i, j;
 	int err;
@@ -135,25 +135,25 @@ static void fixup_sec_relos(struct bk_linker *l, struct dst_sec *sec)
 		const struct dst_sym *sym = &l->syms[ELF64_R_SYM(rel.r_info)];
 		int type = ELF64_R_TYPE(rel.r_info);
 
-		if (bk_linker__is_dead_off(sec, rel.r_offset))
+		if (bk_ld_is_dead_off(sec, rel.r_offset))
 			continue;
-		rel.r_offset = bk_linker__remap_sec_off(sec, rel.r_offset);
+		rel.r_offset = bk_ld_remap_sec_off(sec, rel.r_offset);
 		if (ELF64_ST_TYPE(sym->sym.st_info) == STT_SECTION &&
 		    l->secs[sym->sec_id].chunk_cnt) {
 			/* only data is compacted: never a call target */
 			void *where = (char *)sec->data + rel.r_offset;
 			__u64 v = get_addend(where, type, sec->is_exec);
 
-			set_addend(where, type, sec->is_exec,
-				   bk_linker__remap_sec_off(
-					   &l->secs[sym->sec_id], v));
+			set_addend(
+				where, type, sec->is_exec,
+				bk_ld_remap_sec_off(&l->secs[sym->sec_id], v));
 		}
 		sec->rels[kept++] = rel;
 	}
 	sec->rel_cnt = kept;
 }
 
-int bk_linker__fixup_relos(struct bk_linker *l)
+int bk_ld_fixup_relos(struct bk_linker *l)
 {
 	size_t i;
 

@@ -7,7 +7,7 @@
  * until a real one of the same name arrives.
  *
  * Bytes of losing __weak definitions are only recorded here (dead ranges);
- * compact.c removes them at the end.
+ * dead_bytes.c removes them at the end.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -17,7 +17,7 @@
 #include "linker_internal.h"
 #include "../lib/mem.h"
 
-struct dst_sec *bk_linker__find_dst_sec(struct bk_linker *l, const char *name)
+struct dst_sec *bk_ld_find_dst_sec(struct bk_linker *l, const char *name)
 {
 	uintptr_t id;
 
@@ -89,8 +89,7 @@ static int check_sec_match(struct bk_linker *l, const struct dst_sec *dst,
 	return bk_err(
 		l->diag, -EINVAL,
 		"%s: section '%s': %s differs from the same section in %s",
-		obj->name, src->name, what,
-		bk_linker__file(l, dst->first_file));
+		obj->name, src->name, what, bk_ld_file(l, dst->first_file));
 }
 
 /* license/version: keep the first, insist that all others say the same. */
@@ -110,7 +109,7 @@ static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 			(const char *)src->data,
 			(int)strnlen(dst->data, dst->size),
 			(const char *)dst->data,
-			bk_linker__file(l, dst->first_file));
+			bk_ld_file(l, dst->first_file));
 	if (dst->size == sizeof(__u32) && src->size == sizeof(__u32)) {
 		__u32 mine, theirs;
 
@@ -119,12 +118,11 @@ static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 		return bk_err(l->diag, -EINVAL,
 			      "%s: section '%s': %u differs from %u in %s",
 			      obj->name, dst->name, mine, theirs,
-			      bk_linker__file(l, dst->first_file));
+			      bk_ld_file(l, dst->first_file));
 	}
 	return bk_err(l->diag, -EINVAL,
 		      "%s: section '%s': content differs from the one in %s",
-		      obj->name, dst->name,
-		      bk_linker__file(l, dst->first_file));
+		      obj->name, dst->name, bk_ld_file(l, dst->first_file));
 }
 
 /* BTF describes sections with 32-bit sizes and offsets: so do we. */
@@ -158,10 +156,10 @@ static int extend_sec(struct bk_linker *l, const struct src_obj *obj,
 	return 0;
 }
 
-int bk_linker__get_dst_sec(struct bk_linker *l, struct src_obj *obj,
-			   struct src_sec *src, struct dst_sec **out)
+int bk_ld_get_dst_sec(struct bk_linker *l, struct src_obj *obj,
+		      struct src_sec *src, struct dst_sec **out)
 {
-	struct dst_sec *dst = bk_linker__find_dst_sec(l, src->name);
+	struct dst_sec *dst = bk_ld_find_dst_sec(l, src->name);
 
 	if (!dst) {
 		dst = add_dst_sec(l, src->name, obj->file_idx);
@@ -179,7 +177,7 @@ static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
 	struct dst_sec *dst;
 	int err;
 
-	err = bk_linker__get_dst_sec(l, obj, src, &dst);
+	err = bk_ld_get_dst_sec(l, obj, src, &dst);
 	if (err || src->ephemeral)
 		return err;
 	if (dst->ephemeral) {
@@ -199,7 +197,7 @@ static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
 	return extend_sec(l, obj, dst, src);
 }
 
-int bk_linker__append_sec_data(struct bk_linker *l, struct src_obj *obj)
+int bk_ld_append_sec_data(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
 	int err;

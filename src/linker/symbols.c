@@ -8,7 +8,7 @@
  *   - extern + definition resolve to the definition (keeping its binding),
  *     extern + extern stay one extern, strong if any reference is;
  *   - hidden visibility is contagious;
- *   - every pair is checked through BTF (compat.c, maps.c).
+ *   - every pair is checked through BTF (type_match.c, map_defs.c).
  * Bytes of losing data/map definitions are recorded as dead ranges.
  */
 #include <errno.h>
@@ -35,7 +35,7 @@ struct decl {
 	struct map_def map;
 };
 
-struct dst_sym *bk_linker__add_dst_sym(struct bk_linker *l, int *handle)
+struct dst_sym *bk_ld_add_dst_sym(struct bk_linker *l, int *handle)
 {
 	struct dst_sym *sym;
 
@@ -79,7 +79,7 @@ static void warn_static_dup(struct bk_linker *l, const struct src_obj *obj,
 	bk_warn(l->diag,
 		"%s: static %s '%s' has the same name as one in %s (ambiguous for skeletons and look-ups by name)",
 		obj->name, is_map ? "map" : "variable", name,
-		bk_linker__file(l, first));
+		bk_ld_file(l, first));
 }
 
 static int append_sec_sym(struct bk_linker *l, struct src_obj *obj, size_t idx,
@@ -89,7 +89,7 @@ static int append_sec_sym(struct bk_linker *l, struct src_obj *obj, size_t idx,
 	int handle;
 
 	if (!dst->sec_sym) {
-		ds = bk_linker__add_dst_sym(l, &handle);
+		ds = bk_ld_add_dst_sym(l, &handle);
 		if (!ds)
 			return -ENOMEM;
 		ds->sym.st_info = ELF64_ST_INFO(STB_LOCAL, STT_SECTION);
@@ -111,7 +111,7 @@ static int append_local(struct bk_linker *l, struct src_obj *obj, size_t idx,
 
 	if (ELF64_ST_TYPE(sym->st_info) == STT_SECTION)
 		return append_sec_sym(l, obj, idx, &l->secs[src->dst_id]);
-	ds = bk_linker__add_dst_sym(l, &handle);
+	ds = bk_ld_add_dst_sym(l, &handle);
 	if (!ds || set_sym_name(l, ds, name))
 		return -ENOMEM;
 	ds->sym = *sym;
@@ -135,7 +135,7 @@ static bool same_glob(const void *ctx, __u32 idx, const void *name)
 {
 	const struct bk_linker *l = ctx;
 
-	return strcmp(bk_linker__glob_name(l, &l->globs[idx]), name) == 0;
+	return strcmp(bk_ld_glob_name(l, &l->globs[idx]), name) == 0;
 }
 
 static const char *kind_desc(enum bk_link_sym_kind kind)
@@ -213,12 +213,12 @@ static int fill_decl(struct bk_linker *l, struct src_obj *obj, size_t idx,
 		if (!d->btf_id || !obj->datasec_of[d->btf_id])
 			d->size = sym->st_size;
 	} else if (ds && strcmp(ds, SEC_EXTERN) != 0) {
-		d->sec_id = bk_linker__find_src_sec(obj, ds)->dst_id;
+		d->sec_id = bk_ld_find_src_sec(obj, ds)->dst_id;
 	}
 	if (d->kind != BK_LINK_SYM_MAP || !d->btf_id)
 		return 0;
-	if (bk_linker__parse_map_def(obj->btf, d->btf_id, &d->map,
-				     obj->file_idx, why, sizeof(why)))
+	if (bk_ld_parse_map_def(obj->btf, d->btf_id, &d->map, obj->file_idx,
+				why, sizeof(why)))
 		return bk_err(l->diag, -EINVAL, "%s: map '%s': %s", obj->name,
 			      d->name, why);
 	return 0;
@@ -234,7 +234,7 @@ static int new_glob(struct bk_linker *l, struct src_obj *obj,
 	if (bk_grow_mem((void **)&l->globs, &l->glob_cap, sizeof(*l->globs),
 			l->glob_cnt + 1))
 		return -ENOMEM;
-	ds = bk_linker__add_dst_sym(l, &handle);
+	ds = bk_ld_add_dst_sym(l, &handle);
 	if (!ds || set_sym_name(l, ds, d->name))
 		return -ENOMEM;
 	ds->sym = *d->sym;
@@ -298,7 +298,7 @@ static void format_decl(const struct tsrc *ts, __u32 type_id, const char *name,
 {
 	char type[512];
 
-	bk_linker__format_type(ts, type_id, type, sizeof(type));
+	bk_ld_format_type(ts, type_id, type, sizeof(type));
 	if (!is_func) {
 		snprintf(buf, size, "%s", type);
 		return;
@@ -318,7 +318,7 @@ static void format_decl(const struct tsrc *ts, __u32 type_id, const char *name,
 static int check_types(struct bk_linker *l, struct src_obj *obj,
 		       struct glob_sym *g, const struct decl *d)
 {
-	const char *other = bk_linker__file(l, ref_file(g));
+	const char *other = bk_ld_file(l, ref_file(g));
 	struct tsrc here = {.v = obj->btf}, there = {.m = &l->mbtf};
 	bool is_func = btf_is_func(bk_bview__type(obj->btf, d->btf_id));
 	char sig1[512], sig2[512];
@@ -327,7 +327,7 @@ static int check_types(struct bk_linker *l, struct src_obj *obj,
 
 	ref = ref_type(l, g);
 	id = bk_bview__type(obj->btf, d->btf_id)->type;
-	if (bk_linker__types_compatible(&here, id, &there, ref, &diff))
+	if (bk_ld_types_compatible(&here, id, &there, ref, &diff))
 		return 0;
 	format_decl(&here, id, d->name, is_func, sig1, sizeof(sig1));
 	format_decl(&there, ref, d->name, is_func, sig2, sizeof(sig2));
@@ -345,24 +345,22 @@ static int check_maps(struct bk_linker *l, struct src_obj *obj,
 
 	if (!g->is_extern && m->has_def)
 		/* two definitions agree fully; an extern, on what it states */
-		return bk_linker__check_map_defs(
-			l, d->name, &there, &m->def,
-			bk_linker__file(l, g->def_file), &here, &d->map,
-			obj->name,
+		return bk_ld_check_map_defs(
+			l, d->name, &there, &m->def, bk_ld_file(l, g->def_file),
+			&here, &d->map, obj->name,
 			d->is_def ? MAP_CMP_EXACT : MAP_CMP_STATED_BY_2);
 	if (m->has_req)
-		return bk_linker__check_map_defs(
-			l, d->name, &there, &m->req, NULL, &here, &d->map,
-			obj->name,
-			d->is_def ? MAP_CMP_STATED_BY_1
-				  : MAP_CMP_STATED_BY_BOTH);
+		return bk_ld_check_map_defs(l, d->name, &there, &m->req, NULL,
+					    &here, &d->map, obj->name,
+					    d->is_def ? MAP_CMP_STATED_BY_1
+						      : MAP_CMP_STATED_BY_BOTH);
 	return 0;
 }
 
 static int check_decl(struct bk_linker *l, struct src_obj *obj,
 		      struct glob_sym *g, const struct decl *d)
 {
-	const char *other = bk_linker__file(l, ref_file(g));
+	const char *other = bk_ld_file(l, ref_file(g));
 
 	if (g->last_file == obj->file_idx)
 		return bk_err(
@@ -378,7 +376,7 @@ static int check_decl(struct bk_linker *l, struct src_obj *obj,
 		return bk_err(
 			l->diag, -EINVAL,
 			"%s: symbol '%s': defined here and in %s, and neither definition is __weak",
-			obj->name, d->name, bk_linker__file(l, g->def_file));
+			obj->name, d->name, bk_ld_file(l, g->def_file));
 	if (d->sec_id >= 0 && g->sec_id >= 0 && d->sec_id != g->sec_id)
 		return bk_err(
 			l->diag, -EINVAL,
@@ -451,15 +449,15 @@ static int merge_glob(struct bk_linker *l, struct src_obj *obj,
 	}
 	if (g->def_weak && !d->is_weak) {
 		/* strong beats weak: the earlier weak bytes become dead */
-		err = bk_linker__add_dead_range(l, &l->secs[g->sec_id],
-						l->syms[g->sym].sym.st_value,
-						l->syms[g->sym].sym.st_size);
+		err = bk_ld_add_dead_range(l, &l->secs[g->sec_id],
+					   l->syms[g->sym].sym.st_value,
+					   l->syms[g->sym].sym.st_size);
 		take_def(l, obj, g, d);
 		return err;
 	}
 	/* this definition loses */
-	return bk_linker__add_dead_range(l, &l->secs[d->sec_id], d->off,
-					 d->sym->st_size);
+	return bk_ld_add_dead_range(l, &l->secs[d->sec_id], d->off,
+				    d->sym->st_size);
 }
 
 static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
@@ -483,7 +481,7 @@ static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
 	return merge_glob(l, obj, &l->globs[found], &d);
 }
 
-int bk_linker__append_syms(struct bk_linker *l, struct src_obj *obj)
+int bk_ld_append_syms(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
 	int err;

@@ -78,8 +78,8 @@ static int push(struct exact *e, struct walk *w, __u32 id)
 	f->id = id;
 	f->refs = w->refs_cnt;
 	f->next = 0;
-	bk_linker__visit_type_ids((struct btf_type *)bk_mbtf__type(e->m, id),
-				  collect_ref, w);
+	bk_ld_visit_type_ids((struct btf_type *)bk_mbtf__type(e->m, id),
+			     collect_ref, w);
 	f->cnt = w->refs_cnt - f->refs;
 	e->state[id] = OPEN;
 	return w->oom ? -ENOMEM : 0;
@@ -100,8 +100,7 @@ static char *canonical(struct exact *e, __u32 id, int which, size_t *size)
 
 	*size = bk_btf__type_rec_size(t);
 	memcpy(e->buf[which], t, *size);
-	bk_linker__visit_type_ids((struct btf_type *)e->buf[which], to_class,
-				  e);
+	bk_ld_visit_type_ids((struct btf_type *)e->buf[which], to_class, e);
 	return e->buf[which];
 }
 
@@ -246,8 +245,8 @@ static void fold(struct exact *e, __u32 *map)
 		size = bk_btf__type_rec_size((const struct btf_type *)rec);
 		memmove(m->types + pos, rec, size);
 		m->offs[new_id++] = pos;
-		bk_linker__visit_type_ids((struct btf_type *)(m->types + pos),
-					  remap_to_new, map);
+		bk_ld_visit_type_ids((struct btf_type *)(m->types + pos),
+				     remap_to_new, map);
 		pos += size;
 	}
 	m->types_len = pos;
@@ -280,7 +279,7 @@ static void remap_users(struct bk_linker *l, const __u32 *map)
 	}
 }
 
-int bk_linker__fold_exact_dups(struct bk_linker *l, bool *need_dedup)
+int bk_ld_fold_exact_dups(struct bk_linker *l, bool *need_dedup)
 {
 	struct exact e = {.l = l, .m = &l->mbtf};
 	size_t n = l->mbtf.cnt;

@@ -5,10 +5,10 @@
  * VAR/FUNC per global symbol is kept, the first one seen, and at the end
  * it points at the winning definition's type with the final linkage.
  *
- * Types live in the linker's own merged BTF (mbtf.c) until the end. Finalize
+ * Types live in the linker's own merged BTF (merged_btf.c) until the end. Finalize
  * builds every DATASEC from the final symbol values (sorted by offset,
- * sized), folds exact duplicates (exact.c), lets libbpf dedup the rest when
- * needed, and writes the result in a canonical order (canon.c): types as
+ * sized), folds exact duplicates (btf_fold.c), lets libbpf dedup the rest when
+ * needed, and writes the result in a canonical order (btf_canon.c): types as
  * dedup leaves them (first occurrence first), strings in order of first use
  * by the types, then by BTF.ext. Linking that output again yields the same
  * bytes.
@@ -24,52 +24,6 @@
 static struct btf_type *mut_type(struct bk_linker *l, __u32 id)
 {
 	return bk_mbtf__mut(&l->mbtf, id);
-}
-
-int bk_linker__visit_type_ids(struct btf_type *t,
-			      int (*fn)(__u32 *id, void *ctx), void *ctx)
-{
-	int i, n = btf_vlen(t), err = 0;
-
-	switch (btf_kind(t)) {
-	case BTF_KIND_INT:
-	case BTF_KIND_FLOAT:
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-	case BTF_KIND_FWD:
-		return 0;
-	case BTF_KIND_ARRAY: {
-		struct btf_array *a = btf_array(t);
-
-		err = fn(&a->type, ctx);
-		return err ?: fn(&a->index_type, ctx);
-	}
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION: {
-		struct btf_member *m = btf_members(t);
-
-		for (i = 0; i < n && !err; i++, m++)
-			err = fn(&m->type, ctx);
-		return err;
-	}
-	case BTF_KIND_FUNC_PROTO: {
-		struct btf_param *p = btf_params(t);
-
-		err = fn(&t->type, ctx);
-		for (i = 0; i < n && !err; i++, p++)
-			err = fn(&p->type, ctx);
-		return err;
-	}
-	case BTF_KIND_DATASEC: {
-		struct btf_var_secinfo *vi = btf_var_secinfos(t);
-
-		for (i = 0; i < n && !err; i++, vi++)
-			err = fn(&vi->type, ctx);
-		return err;
-	}
-	default: /* PTR, TYPEDEF, modifiers, FUNC, VAR, tags */
-		return fn(&t->type, ctx);
-	}
 }
 
 /* ---- appending one input ----------------------------------------------- */
@@ -131,36 +85,6 @@ static void plan_types(struct bk_linker *l, struct src_obj *obj, bool *keep)
 	}
 }
 
-/*
- * An input string offset into the merged BTF's pool (ext: the pool of
- * line_info strings). Offsets are checked: .BTF.ext's are not validated
- * anywhere else.
- */
-int bk_linker__map_input_str(struct bk_linker *l, struct src_obj *obj,
-			     __u32 *off, bool ext)
-{
-	struct bk_idmap *map = ext ? &obj->ext_str_map : &obj->str_map;
-	const char *s;
-	__u32 out;
-	long res;
-
-	if (!*off)
-		return 0;
-	if (bk_idmap__find(map, *off, &out)) {
-		*off = out;
-		return 0;
-	}
-	s = bk_bview__str(obj->btf, *off);
-	if (!s)
-		return -EINVAL;
-	res = ext ? bk_strset__add_str(&l->ext_strs, s)
-		  : bk_mbtf__add_str(&l->mbtf, s);
-	if (res < 0 || bk_idmap__add(map, *off, res))
-		return -ENOMEM;
-	*off = res;
-	return 0;
-}
-
 struct str_ctx {
 	struct bk_linker *l;
 	struct src_obj *obj;
@@ -170,7 +94,7 @@ static int map_type_str(__u32 *off, void *ctx)
 {
 	struct str_ctx *c = ctx;
 
-	return bk_linker__map_input_str(c->l, c->obj, off, false);
+	return bk_ld_map_input_str(c->l, c->obj, off, false);
 }
 
 static int copy_types(struct bk_linker *l, struct src_obj *obj,
@@ -201,8 +125,8 @@ static int copy_types(struct bk_linker *l, struct src_obj *obj,
 				"%s: BTF [%u]: appended as [%d], expected [%u]",
 				obj->name, id, new_id, obj->type_map[id]);
 		nt = mut_type(l, new_id);
-		bk_linker__visit_type_ids(nt, remap_id, &rc);
-		err = bk_linker__visit_str_offs(nt, map_type_str, &sc);
+		bk_ld_visit_type_ids(nt, remap_id, &rc);
+		err = bk_ld_visit_str_offs(nt, map_type_str, &sc);
 		if (err)
 			return bk_err(l->diag, err, "%s: out of memory",
 				      obj->name);
@@ -230,12 +154,12 @@ static void settle_map(struct map_info *m, const __u32 *type_map)
 {
 	if (!m || !m->pending)
 		return;
-	bk_linker__remap_map_def(&m->pend, type_map);
+	bk_ld_remap_map_def(&m->pend, type_map);
 	if (m->pending_is_def) {
 		m->def = m->pend;
 		m->has_def = true;
 	} else {
-		bk_linker__merge_map_req(&m->req, &m->pend);
+		bk_ld_merge_map_req(&m->req, &m->pend);
 		m->has_req = true;
 	}
 	m->pending = false;
@@ -314,7 +238,7 @@ static int append_static_vars(struct bk_linker *l, struct src_obj *obj,
 	return 0;
 }
 
-int bk_linker__append_btf(struct bk_linker *l, struct src_obj *obj)
+int bk_ld_append_btf(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
 	bool *keep;
@@ -626,9 +550,8 @@ static int dedup(struct bk_linker *l, struct btf *btf)
 	void *raw;
 	int err;
 
-	err = bk_linker__build_btf_ext(
-		l, 1u << EXT_FUNC_INFO | 1u << EXT_CORE_RELO, &strs, &raw,
-		&raw_size);
+	err = bk_ld_build_btf_ext(l, 1u << EXT_FUNC_INFO | 1u << EXT_CORE_RELO,
+				  &strs, &raw, &raw_size);
 	if (err)
 		return err;
 	if (raw) {
@@ -641,13 +564,13 @@ static int dedup(struct bk_linker *l, struct btf *btf)
 	opts.btf_ext = ext;
 	err = btf__dedup(btf, &opts);
 	if (!err && ext)
-		err = bk_linker__read_btf_ext_ids(
-			l, btf_ext__get_raw_data(ext, &size));
+		err = bk_ld_read_btf_ext_ids(l,
+					     btf_ext__get_raw_data(ext, &size));
 	btf_ext__free(ext);
 	return err;
 }
 
-bool bk_linker__has_btf_ext(const struct bk_linker *l)
+bool bk_ld_has_btf_ext(const struct bk_linker *l)
 {
 	size_t i;
 	int k;
@@ -662,7 +585,7 @@ bool bk_linker__has_btf_ext(const struct bk_linker *l)
 }
 
 /* What needs the final symbol values: VAR/FUNC targets and DATASECs. */
-int bk_linker__prepare_btf(struct bk_linker *l)
+int bk_ld_prepare_btf(struct bk_linker *l)
 {
 	int err;
 
@@ -682,13 +605,13 @@ int bk_linker__prepare_btf(struct bk_linker *l)
  * duplicates are folded here; libbpf's dedup runs only for what it alone
  * does (cyclic types, forward declarations).
  */
-int bk_linker__finalize_btf(struct bk_linker *l, struct btf_out *out)
+int bk_ld_finalize_btf(struct bk_linker *l, struct btf_out *out)
 {
 	struct btf *btf = NULL;
 	bool need_dedup;
 	int err;
 
-	err = bk_linker__fold_exact_dups(l, &need_dedup);
+	err = bk_ld_fold_exact_dups(l, &need_dedup);
 	if (!err && need_dedup) {
 		/* section names of .BTF.ext records must be BTF strings too */
 		err = dedup_prepare_names(l);
@@ -704,7 +627,7 @@ int bk_linker__finalize_btf(struct bk_linker *l, struct btf_out *out)
 			      strerror(-err));
 	}
 	/* takes btf over: freed as soon as its types are copied */
-	err = bk_linker__write_canonical(l, btf, out);
+	err = bk_ld_write_canonical(l, btf, out);
 	if (err)
 		return bk_err(l->diag, err, "cannot write BTF: %s",
 			      strerror(-err));

@@ -26,8 +26,8 @@ struct chunk {
 	size_t size;
 };
 
-int bk_linker__add_dead_range(struct bk_linker *l, struct dst_sec *sec,
-			      size_t off, size_t size)
+int bk_ld_add_dead_range(struct bk_linker *l, struct dst_sec *sec, size_t off,
+			 size_t size)
 {
 	if (sec->is_exec || !size)
 		return 0; /* code keeps its gaps: calls are PC-relative */
@@ -151,7 +151,7 @@ static const struct chunk *find_chunk(const struct dst_sec *sec, size_t off)
 	return lo < sec->chunk_cnt ? &sec->chunks[lo] : NULL;
 }
 
-size_t bk_linker__remap_sec_off(const struct dst_sec *sec, size_t off)
+size_t bk_ld_remap_sec_off(const struct dst_sec *sec, size_t off)
 {
 	const struct chunk *c;
 
@@ -165,7 +165,7 @@ size_t bk_linker__remap_sec_off(const struct dst_sec *sec, size_t off)
 	return c->new_off + (off - c->old_off);
 }
 
-bool bk_linker__is_dead_off(const struct dst_sec *sec, size_t off)
+bool bk_ld_is_dead_off(const struct dst_sec *sec, size_t off)
 {
 	const struct chunk *c;
 
@@ -274,7 +274,7 @@ static bool rel_edge(struct bk_linker *l, const struct dst_sec *sec,
 		int type = ELF64_R_TYPE(rel->r_info);
 		__u64 addend = 0;
 
-		/* the width check.c allowed for the relocation's type */
+		/* the width input_check.c allowed for the relocation's type */
 		memcpy(&addend, (char *)sec->data + rel->r_offset,
 		       type == R_BPF_64_ABS32 || type == R_BPF_64_NODYLD32
 			       ? sizeof(__u32)
@@ -393,7 +393,7 @@ out:
 	return err;
 }
 
-int bk_linker__compact_secs(struct bk_linker *l)
+int bk_ld_compact_secs(struct bk_linker *l)
 {
 	size_t i;
 	int err;

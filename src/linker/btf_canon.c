@@ -73,8 +73,8 @@ static int map_types(struct canon *c, struct btf_out *out)
 		struct mbtf *m = &c->l->mbtf;
 
 		for (id = 1; id < n && !err; id++)
-			err = bk_linker__visit_str_offs(bk_mbtf__mut(m, id),
-							type_str, c);
+			err = bk_ld_visit_str_offs(bk_mbtf__mut(m, id),
+						   type_str, c);
 		out->types = m->types;
 		out->types_len = m->types_len;
 		return err;
@@ -89,8 +89,8 @@ static int map_types(struct canon *c, struct btf_out *out)
 		size_t sz = bk_btf__type_rec_size(t);
 
 		memcpy(buf + pos, t, sz);
-		err = bk_linker__visit_str_offs((struct btf_type *)(buf + pos),
-						type_str, c);
+		err = bk_ld_visit_str_offs((struct btf_type *)(buf + pos),
+					   type_str, c);
 		pos += sz;
 	}
 	out->types = out->types_owned = buf;
@@ -168,7 +168,7 @@ static int rec_strs(void *ctx, int kind, char *rec)
 	}
 }
 
-void bk_linker__free_btf_out(struct btf_out *o)
+void bk_ld_free_btf_out(struct btf_out *o)
 {
 	free(o->types_owned);
 	free(o->strs);
@@ -176,8 +176,8 @@ void bk_linker__free_btf_out(struct btf_out *o)
 	memset(o, 0, sizeof(*o));
 }
 
-int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
-			       struct btf_out *out)
+int bk_ld_write_canonical(struct bk_linker *l, struct btf *btf,
+			  struct btf_out *out)
 {
 	struct canon c = {
 		.l = l,
@@ -195,9 +195,8 @@ int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
 	bk_idmap__free(&c.from_btf);
 	/* .BTF.ext strings come after every type's */
 	err = err
-		      ?: bk_linker__build_btf_ext(l, (1u << EXT_KIND_CNT) - 1,
-						  &strs, &out->ext,
-						  &out->ext_size);
+		      ?: bk_ld_build_btf_ext(l, (1u << EXT_KIND_CNT) - 1, &strs,
+					     &out->ext, &out->ext_size);
 	out->hdr.magic = BTF_MAGIC;
 	out->hdr.version = BTF_VERSION;
 	out->hdr.hdr_len = sizeof(out->hdr);
@@ -208,7 +207,7 @@ int bk_linker__write_canonical(struct bk_linker *l, struct btf *btf,
 	out->strs_len = c.out.a.len;
 	c.out.a.buf = NULL;
 	if (err)
-		bk_linker__free_btf_out(out);
+		bk_ld_free_btf_out(out);
 	bk_strset__release(&c.out);
 	bk_idmap__free(&c.from_pool);
 	return err;

@@ -20,7 +20,7 @@
 
 #define BTF_EXT_HDR_LEN 32
 
-size_t bk_linker__ext_rec_min_size(enum ext_kind kind)
+size_t bk_ld_ext_rec_min_size(enum ext_kind kind)
 {
 	switch (kind) {
 	case EXT_FUNC_INFO:
@@ -30,6 +30,36 @@ size_t bk_linker__ext_rec_min_size(enum ext_kind kind)
 	default:
 		return sizeof(struct bpf_core_relo);
 	}
+}
+
+/*
+ * An input string offset into the merged BTF's pool (ext: the pool of
+ * line_info strings). Offsets are checked: .BTF.ext's are not validated
+ * anywhere else.
+ */
+int bk_ld_map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
+			bool ext)
+{
+	struct bk_idmap *map = ext ? &obj->ext_str_map : &obj->str_map;
+	const char *s;
+	__u32 out;
+	long res;
+
+	if (!*off)
+		return 0;
+	if (bk_idmap__find(map, *off, &out)) {
+		*off = out;
+		return 0;
+	}
+	s = bk_bview__str(obj->btf, *off);
+	if (!s)
+		return -EINVAL;
+	res = ext ? bk_strset__add_str(&l->ext_strs, s)
+		  : bk_mbtf__add_str(&l->mbtf, s);
+	if (res < 0 || bk_idmap__add(map, *off, res))
+		return -ENOMEM;
+	*off = res;
+	return 0;
 }
 
 static const char *const ext_kind_names[EXT_KIND_CNT] = {
@@ -76,7 +106,7 @@ static int ext_err(struct ext_reader *r, const char *fmt, ...)
 static int move_str(struct ext_reader *r, __u32 *off, bool line,
 		    const char *what, const char *sec, __u32 idx)
 {
-	int err = bk_linker__map_input_str(r->l, r->obj, off, line);
+	int err = bk_ld_map_input_str(r->l, r->obj, off, line);
 
 	if (err == -EINVAL)
 		return ext_err(
@@ -153,8 +183,8 @@ static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
 			  const char *name, const char *recs, __u32 cnt,
 			  __u32 rec_size)
 {
-	size_t rec_sz = bk_linker__ext_rec_min_size(kind);
-	const struct src_sec *code = bk_linker__find_src_sec(r->obj, name);
+	size_t rec_sz = bk_ld_ext_rec_min_size(kind);
+	const struct src_sec *code = bk_ld_find_src_sec(r->obj, name);
 	struct ext_recs *out;
 	__u32 i;
 	int err;
@@ -198,8 +228,7 @@ static int read_kind(struct ext_reader *r, enum ext_kind kind, __u32 off,
 	end = p + len;
 	memcpy(&rec_size, p, sizeof(rec_size));
 	p += sizeof(rec_size);
-	if (rec_size < bk_linker__ext_rec_min_size(kind) ||
-	    rec_size % sizeof(__u32))
+	if (rec_size < bk_ld_ext_rec_min_size(kind) || rec_size % sizeof(__u32))
 		return ext_err(r, "%s record size %u is invalid",
 			       ext_kind_names[kind], rec_size);
 	while (p < end) {
@@ -227,7 +256,7 @@ static int read_kind(struct ext_reader *r, enum ext_kind kind, __u32 off,
 	return 0;
 }
 
-int bk_linker__append_btf_ext(struct bk_linker *l, struct src_obj *obj)
+int bk_ld_append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 {
 	struct ext_reader r = {.l = l, .obj = obj};
 	struct bk_btf_ext_header hdr = {};
@@ -305,7 +334,7 @@ static size_t kind_len(struct bk_linker *l, const int *ids, size_t n, int k)
 
 		if (r->cnt)
 			len += 2 * sizeof(__u32) +
-			       r->cnt * bk_linker__ext_rec_min_size(k);
+			       r->cnt * bk_ld_ext_rec_min_size(k);
 	}
 	return len ? len + sizeof(__u32) : 0;
 }
@@ -319,7 +348,7 @@ static void put_u32(char **p, __u32 v)
 static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
 		      const struct ext_strs *strs, char **p)
 {
-	size_t i, j, rec_sz = bk_linker__ext_rec_min_size(k);
+	size_t i, j, rec_sz = bk_ld_ext_rec_min_size(k);
 	int err;
 
 	put_u32(p, rec_sz);
@@ -357,9 +386,8 @@ static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
  * gives section names their string offsets and may rewrite each copied
  * record's strings. *data is NULL when there is no record.
  */
-int bk_linker__build_btf_ext(struct bk_linker *l, unsigned int mask,
-			     const struct ext_strs *strs, void **data,
-			     size_t *size)
+int bk_ld_build_btf_ext(struct bk_linker *l, unsigned int mask,
+			const struct ext_strs *strs, void **data, size_t *size)
 {
 	size_t n, len[EXT_KIND_CNT] = {}, total = BTF_EXT_HDR_LEN;
 	struct bk_btf_ext_header hdr = {
@@ -410,7 +438,7 @@ int bk_linker__build_btf_ext(struct bk_linker *l, unsigned int mask,
 static void read_kind_ids(struct bk_linker *l, const int *ids, size_t n, int k,
 			  const char **p)
 {
-	size_t i, j, rec_sz = bk_linker__ext_rec_min_size(k);
+	size_t i, j, rec_sz = bk_ld_ext_rec_min_size(k);
 
 	*p += sizeof(__u32); /* rec_size: ours */
 	for (i = 0; i < n; i++) {
@@ -428,7 +456,7 @@ static void read_kind_ids(struct bk_linker *l, const int *ids, size_t n, int k,
 	}
 }
 
-int bk_linker__read_btf_ext_ids(struct bk_linker *l, const void *data)
+int bk_ld_read_btf_ext_ids(struct bk_linker *l, const void *data)
 {
 	struct bk_btf_ext_header hdr;
 	const char *p;

@@ -22,8 +22,8 @@
 #define MAX_MODS 64
 #define MAX_DEPTH 128
 
-const struct btf_type *bk_linker__skip_mods(const struct tsrc *ts, __u32 id,
-					    __u32 *res_id)
+const struct btf_type *bk_ld_skip_mods(const struct tsrc *ts, __u32 id,
+				       __u32 *res_id)
 {
 	const struct btf_type *t = ts_type(ts, id);
 	int i;
@@ -182,8 +182,7 @@ static void fmt_type(const struct tsrc *ts, __u32 id, struct fmt_buf *b,
 	}
 }
 
-void bk_linker__format_type(const struct tsrc *ts, __u32 id, char *buf,
-			    size_t size)
+void bk_ld_format_type(const struct tsrc *ts, __u32 id, char *buf, size_t size)
 {
 	struct fmt_buf b = {.buf = buf, .size = size};
 
@@ -210,8 +209,8 @@ static void set_diff(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
 	char t1[200], t2[200], why[200];
 	va_list ap;
 
-	bk_linker__format_type(c->ts1, id1, t1, sizeof(t1));
-	bk_linker__format_type(c->ts2, id2, t2, sizeof(t2));
+	bk_ld_format_type(c->ts1, id1, t1, sizeof(t1));
+	bk_ld_format_type(c->ts2, id2, t2, sizeof(t2));
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
@@ -405,8 +404,8 @@ static bool cmp_types(struct cmp_ctx *c, __u32 id1, __u32 id2, bool exact)
 	const struct btf_type *t1, *t2;
 	bool ok;
 
-	t1 = bk_linker__skip_mods(c->ts1, id1, &id1);
-	t2 = bk_linker__skip_mods(c->ts2, id2, &id2);
+	t1 = bk_ld_skip_mods(c->ts1, id1, &id1);
+	t2 = bk_ld_skip_mods(c->ts2, id2, &id2);
 	if (!id1 || !id2) {
 		if (id1 == id2)
 			return true;
@@ -439,9 +438,9 @@ static bool cmp_types(struct cmp_ctx *c, __u32 id1, __u32 id2, bool exact)
 	return ok;
 }
 
-bool bk_linker__types_compatible(const struct tsrc *ts1, __u32 id1,
-				 const struct tsrc *ts2, __u32 id2,
-				 struct type_diff *diff)
+bool bk_ld_types_compatible(const struct tsrc *ts1, __u32 id1,
+			    const struct tsrc *ts2, __u32 id2,
+			    struct type_diff *diff)
 {
 	struct cmp_ctx c = {.ts1 = ts1, .ts2 = ts2, .diff = diff};
 	bool ok;

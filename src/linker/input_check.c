@@ -368,7 +368,7 @@ static int check_rel_sec(struct bk_linker *l, struct src_obj *obj,
 	return 0;
 }
 
-int bk_linker__check_elf(struct bk_linker *l, struct src_obj *obj)
+int bk_ld_check_elf(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
 	int err;
@@ -424,7 +424,7 @@ static int check_glob_btf(struct bk_linker *l, struct src_obj *obj, size_t idx,
 		return 0;
 	}
 	/* kept for the symbol phase: one look-up per name */
-	id = bk_linker__find_btf_by_name(obj, name, obj->sym_hash[idx]);
+	id = bk_ld_find_btf_by_name(obj, name, obj->sym_hash[idx]);
 	obj->sym_btf[idx] = id;
 	if (!id)
 		return bk_err(
@@ -467,7 +467,7 @@ static int check_datasec_sizes(struct bk_linker *l, struct src_obj *obj,
 	return 0;
 }
 
-int bk_linker__check_btf(struct bk_linker *l, struct src_obj *obj)
+int bk_ld_check_btf(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
 	int err;

@@ -102,8 +102,7 @@ static int collect_secs(struct bk_linker *l, struct src_obj *obj)
 	return 0;
 }
 
-struct src_sec *bk_linker__find_src_sec(const struct src_obj *obj,
-					const char *name)
+struct src_sec *bk_ld_find_src_sec(const struct src_obj *obj, const char *name)
 {
 	uintptr_t idx;
 
@@ -121,8 +120,8 @@ static bool same_btf_name(const void *ctx, __u32 id, const void *name)
 }
 
 /* hash: bk_str_hash(name), shared with the global symbol table */
-__u32 bk_linker__find_btf_by_name(const struct src_obj *obj, const char *name,
-				  __u32 hash)
+__u32 bk_ld_find_btf_by_name(const struct src_obj *obj, const char *name,
+			     __u32 hash)
 {
 	long id;
 
@@ -177,7 +176,7 @@ static int index_datasec(struct bk_linker *l, struct src_obj *obj, __u32 id,
 	}
 	if (strcmp(name, SEC_EXTERN) == 0)
 		return 0;
-	sec = bk_linker__find_src_sec(obj, name);
+	sec = bk_ld_find_src_sec(obj, name);
 	if (!sec)
 		return add_ephemeral_sec(obj, name, id);
 	if (sec->datasec_id)
@@ -229,7 +228,8 @@ static int index_btf(struct bk_linker *l, struct src_obj *obj)
 	return 0;
 }
 
-static int load_btf(struct bk_linker *l, struct src_obj *obj)
+/* Read and index the BTF of an input whose ELF is checked. */
+int bk_ld_load_input_btf(struct bk_linker *l, struct src_obj *obj)
 {
 	const struct src_sec *sec;
 	int err;
@@ -325,11 +325,10 @@ static struct bk_elf *open_input(struct bk_linker *l, struct src_obj *obj)
 				l->diag);
 }
 
-int bk_linker__load_obj(struct bk_linker *l, struct src_obj *obj,
-			const void *buf, size_t size)
+/* Open the ELF and collect its sections (input_check.c checks them next). */
+int bk_ld_open_input(struct bk_linker *l, struct src_obj *obj, const void *buf,
+		     size_t size)
 {
-	int err;
-
 	if (buf)
 		obj->elf = bk_elf__open_mem(buf, size, obj->name,
 					    BK_ELF_BPF_OBJ, l->diag);
@@ -337,19 +336,18 @@ int bk_linker__load_obj(struct bk_linker *l, struct src_obj *obj,
 		obj->elf = open_input(l, obj);
 	if (!obj->elf)
 		return -errno;
-
-	err = collect_secs(l, obj);
-	err = err ?: bk_linker__check_elf(l, obj);
-	err = err ?: load_btf(l, obj);
-	err = err ?: bk_linker__check_btf(l, obj);
-	err = err ?: index_static_syms(obj);
-	err = err ?: alloc_maps(obj);
-	if (err == -ENOMEM)
-		return bk_err(l->diag, err, "%s: out of memory", obj->name);
-	return err;
+	return collect_secs(l, obj);
 }
 
-void bk_linker__free_obj(struct src_obj *obj)
+/* Index what the later phases look up, once the BTF is checked too. */
+int bk_ld_index_input(struct bk_linker *l, struct src_obj *obj)
+{
+	int err = index_static_syms(obj);
+
+	return err ?: alloc_maps(obj);
+}
+
+void bk_ld_free_obj(struct src_obj *obj)
 {
 	bk_hashmap__free(obj->sec_by_name);
 	bk_nametab__free(&obj->btf_tab);

@@ -62,11 +62,11 @@ static void set_part(struct parse_ctx *c, struct map_attrs *a, enum map_part p)
 static int get_uint(struct parse_ctx *c, const struct btf_member *m,
 		    const char *name, __u32 *val)
 {
-	const struct btf_type *t = bk_linker__skip_mods(&c->ts, m->type, NULL);
+	const struct btf_type *t = bk_ld_skip_mods(&c->ts, m->type, NULL);
 
 	if (!t || !btf_is_ptr(t))
 		return parse_err(c, "attribute '%s' is not a pointer", name);
-	t = bk_linker__skip_mods(&c->ts, t->type, NULL);
+	t = bk_ld_skip_mods(&c->ts, t->type, NULL);
 	if (!t || !btf_is_array(t))
 		return parse_err(c, "attribute '%s' does not point to an array",
 				 name);
@@ -78,12 +78,12 @@ static int get_uint(struct parse_ctx *c, const struct btf_member *m,
 static int get_type(struct parse_ctx *c, const struct btf_member *m,
 		    const char *name, __u32 *type_id, __u32 *size)
 {
-	const struct btf_type *t = bk_linker__skip_mods(&c->ts, m->type, NULL);
+	const struct btf_type *t = bk_ld_skip_mods(&c->ts, m->type, NULL);
 	__s64 sz;
 
 	if (!t || !btf_is_ptr(t))
 		return parse_err(c, "attribute '%s' is not a pointer", name);
-	sz = bk_linker__resolve_size(&c->ts, t->type);
+	sz = bk_ld_resolve_size(&c->ts, t->type);
 	if (sz < 0)
 		return parse_err(c, "size of attribute '%s' cannot be resolved",
 				 name);
@@ -105,7 +105,7 @@ static int parse_values(struct parse_ctx *c, const struct btf_member *m,
 			bool is_last, struct map_attrs *a,
 			struct map_attrs *inner)
 {
-	const struct btf_type *t = bk_linker__skip_mods(&c->ts, m->type, NULL);
+	const struct btf_type *t = bk_ld_skip_mods(&c->ts, m->type, NULL);
 
 	if (!inner)
 		return parse_err(c, "inner map has 'values' of its own");
@@ -113,7 +113,7 @@ static int parse_values(struct parse_ctx *c, const struct btf_member *m,
 		return parse_err(c, "'values' must be the last attribute");
 	if (!t || !btf_is_array(t) || btf_array(t)->nelems)
 		return parse_err(c, "'values' is not a zero-sized array");
-	t = bk_linker__skip_mods(&c->ts, btf_array(t)->type, NULL);
+	t = bk_ld_skip_mods(&c->ts, btf_array(t)->type, NULL);
 	if (!t || !btf_is_ptr(t))
 		return parse_err(c, "'values' is not an array of pointers");
 	if (a->value_size && a->value_size != 4)
@@ -121,7 +121,7 @@ static int parse_values(struct parse_ctx *c, const struct btf_member *m,
 				 a->value_size);
 	a->value_size = 4;
 	set_part(c, a, MAP_PART_VALUE_SIZE);
-	t = bk_linker__skip_mods(&c->ts, t->type, NULL);
+	t = bk_ld_skip_mods(&c->ts, t->type, NULL);
 	if (t && btf_is_func_proto(t))
 		return 0; /* a program array's initial programs */
 	if (!t || !btf_is_struct(t))
@@ -214,9 +214,9 @@ static int parse_attrs(struct parse_ctx *c, const struct btf_type *st,
 	return 0;
 }
 
-int bk_linker__parse_map_def(const struct bview *btf, __u32 var_id,
-			     struct map_def *def, int file_idx, char *err,
-			     size_t err_sz)
+int bk_ld_parse_map_def(const struct bview *btf, __u32 var_id,
+			struct map_def *def, int file_idx, char *err,
+			size_t err_sz)
 {
 	struct parse_ctx c = {
 		.ts = {.v = btf},
@@ -227,7 +227,7 @@ int bk_linker__parse_map_def(const struct bview *btf, __u32 var_id,
 	const struct btf_type *t = bk_bview__type(btf, var_id);
 
 	memset(def, 0, sizeof(*def));
-	t = bk_linker__skip_mods(&c.ts, t->type, NULL);
+	t = bk_ld_skip_mods(&c.ts, t->type, NULL);
 	if (!t || !btf_is_struct(t))
 		return parse_err(&c, "definition is not a struct");
 	return parse_attrs(&c, t, &def->outer, &def->inner);
@@ -277,11 +277,11 @@ static void format_part(const struct map_cmp_ctx *c, const struct tsrc *ts,
 
 	if (p == MAP_PART_KEY && (a->parts & PART(MAP_PART_KEY))) {
 		buf[0] = '\'';
-		bk_linker__format_type(ts, a->key_type, buf + 1, size - 2);
+		bk_ld_format_type(ts, a->key_type, buf + 1, size - 2);
 		strcat(buf, "'");
 	} else if (p == MAP_PART_VALUE && (a->parts & PART(MAP_PART_VALUE))) {
 		buf[0] = '\'';
-		bk_linker__format_type(ts, a->value_type, buf + 1, size - 2);
+		bk_ld_format_type(ts, a->value_type, buf + 1, size - 2);
 		strcat(buf, "'");
 	} else if (p == MAP_PART_INNER) {
 		snprintf(buf, size, "%s",
@@ -304,7 +304,7 @@ static const char *part_file(const struct map_cmp_ctx *c,
 {
 	if (c->file1)
 		return c->file1;
-	return bk_linker__file(c->l, a1->part_file[p]);
+	return bk_ld_file(c->l, a1->part_file[p]);
 }
 
 static int part_err(const struct map_cmp_ctx *c, const struct map_attrs *a1,
@@ -331,7 +331,7 @@ static int cmp_typed_part(const struct map_cmp_ctx *c,
 	struct type_diff diff;
 
 	if ((a1->parts & bit) && (a2->parts & bit)) {
-		if (bk_linker__types_compatible(
+		if (bk_ld_types_compatible(
 			    c->ts2, key ? a2->key_type : a2->value_type, c->ts1,
 			    key ? a1->key_type : a1->value_type, &diff))
 			return 0;
@@ -406,11 +406,11 @@ static int cmp_attrs(struct map_cmp_ctx *c, const struct map_def *d1,
 	return err;
 }
 
-int bk_linker__check_map_defs(struct bk_linker *l, const char *name,
-			      const struct tsrc *ts1, const struct map_def *d1,
-			      const char *file1, const struct tsrc *ts2,
-			      const struct map_def *d2, const char *file2,
-			      enum map_cmp mode)
+int bk_ld_check_map_defs(struct bk_linker *l, const char *name,
+			 const struct tsrc *ts1, const struct map_def *d1,
+			 const char *file1, const struct tsrc *ts2,
+			 const struct map_def *d2, const char *file2,
+			 enum map_cmp mode)
 {
 	struct map_cmp_ctx c = {
 		.l = l,
@@ -472,7 +472,7 @@ static void merge_attrs(struct map_attrs *req, const struct map_attrs *add)
 	}
 }
 
-void bk_linker__merge_map_req(struct map_def *req, const struct map_def *add)
+void bk_ld_merge_map_req(struct map_def *req, const struct map_def *add)
 {
 	merge_attrs(&req->outer, &add->outer);
 	merge_attrs(&req->inner, &add->inner);
@@ -486,7 +486,7 @@ static void remap_attrs(struct map_attrs *a, const __u32 *type_map)
 		a->value_type = type_map[a->value_type];
 }
 
-void bk_linker__remap_map_def(struct map_def *def, const __u32 *type_map)
+void bk_ld_remap_map_def(struct map_def *def, const __u32 *type_map)
 {
 	remap_attrs(&def->outer, type_map);
 	remap_attrs(&def->inner, type_map);

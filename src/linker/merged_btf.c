@@ -65,8 +65,54 @@ const char *bk_mbtf__str(const struct mbtf *m, __u32 off)
 	return off < m->strs.a.len ? m->strs.a.buf + off : NULL;
 }
 
-int bk_linker__visit_str_offs(struct btf_type *t,
-			      int (*fn)(__u32 *off, void *ctx), void *ctx)
+int bk_ld_visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
+			 void *ctx)
+{
+	int i, n = btf_vlen(t), err = 0;
+
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_FLOAT:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+	case BTF_KIND_FWD:
+		return 0;
+	case BTF_KIND_ARRAY: {
+		struct btf_array *a = btf_array(t);
+
+		err = fn(&a->type, ctx);
+		return err ?: fn(&a->index_type, ctx);
+	}
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION: {
+		struct btf_member *m = btf_members(t);
+
+		for (i = 0; i < n && !err; i++, m++)
+			err = fn(&m->type, ctx);
+		return err;
+	}
+	case BTF_KIND_FUNC_PROTO: {
+		struct btf_param *p = btf_params(t);
+
+		err = fn(&t->type, ctx);
+		for (i = 0; i < n && !err; i++, p++)
+			err = fn(&p->type, ctx);
+		return err;
+	}
+	case BTF_KIND_DATASEC: {
+		struct btf_var_secinfo *vi = btf_var_secinfos(t);
+
+		for (i = 0; i < n && !err; i++, vi++)
+			err = fn(&vi->type, ctx);
+		return err;
+	}
+	default: /* PTR, TYPEDEF, modifiers, FUNC, VAR, tags */
+		return fn(&t->type, ctx);
+	}
+}
+
+int bk_ld_visit_str_offs(struct btf_type *t, int (*fn)(__u32 *off, void *ctx),
+			 void *ctx)
 {
 	int i, n = btf_vlen(t), err = fn(&t->name_off, ctx);
 
@@ -203,7 +249,7 @@ const char *bk_bview__str(const struct bview *v, __u32 off)
 }
 
 /* libbpf's btf__resolve_size() on any source of types. */
-__s64 bk_linker__resolve_size(const struct tsrc *ts, __u32 id)
+__s64 bk_ld_resolve_size(const struct tsrc *ts, __u32 id)
 {
 	__u64 nelems = 1, size;
 	int depth;
