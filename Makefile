@@ -141,7 +141,9 @@ CPPCHECK_SUPPRESS := --suppress=unknownMacro --suppress=invalidPrintfArgType_s \
 		     --suppress=invalidPrintfArgType_uint --suppress=invalidPrintfArgType_sint \
 		     --suppress=wrongPrintfScanfArgNum
 
-lint:
+# The cycle check reads the linker's objects: phases call down, never up.
+lint: $(filter $(BUILD)/linker/%,$(OBJS))
+	$(Q)bash scripts/check_cycles.sh src/linker $(BUILD)/linker
 	$(Q)clang-format --dry-run -Werror $(SRCS) $(wildcard src/*/*.h) $(TBIN_SRC) $(UNIT_SRC) $(FUZZ_SRC)
 	$(Q)cppcheck --enable=warning,performance,portability --inline-suppr --error-exitcode=1 -q -D__x86_64__ \
 		$(CPPCHECK_SUPPRESS) src

@@ -3,6 +3,10 @@
 # Source rules that a compiler does not enforce.
 load helpers
 
+scripts_check_cycles() {
+	bash "$TOP/scripts/check_cycles.sh" "$@"
+}
+
 @test "C sources are clang-formatted with the repo's .clang-format" {
 	command -v clang-format >/dev/null || skip "clang-format is not installed"
 	cd "$TOP"
@@ -67,4 +71,31 @@ load helpers
 		echo "libelf used outside src/elf: $bad"
 		return 1
 	}
+}
+
+@test "no call cycle among src/linker files (phases call down, never up)" {
+	run scripts_check_cycles "$TOP/src/linker" "$BUILD/linker"
+	[ "$status" -eq 0 ] || {
+		echo "$output"
+		return 1
+	}
+}
+
+@test "the cycle check fails on a planted cycle and names its files" {
+	local d=$BATS_TEST_TMPDIR/cyc
+	mkdir -p "$d"
+	printf 'int bk_b(int);\nint bk_a(int x) { return x ? bk_b(x - 1) : 0; }\n' >"$d/a.c"
+	printf 'int bk_a(int);\nint bk_b(int x) { return bk_a(x); }\n' >"$d/b.c"
+	printf 'int bk_a(int);\nint bk_c(void) { return bk_a(1); }\n' >"$d/c.c"
+	(cd "$d" && cc -c a.c b.c c.c)
+	run scripts_check_cycles "$d" "$d"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"call cycle among the files of $d"* ]]
+	[[ "$output" == *"  a"* && "$output" == *"  b"* ]]
+	[[ "$output" != *"  c"* ]]
+	rm "$d/b.c" "$d/b.o"
+	printf 'int bk_b(int x) { return x; }\n' >"$d/b.c"
+	(cd "$d" && cc -c b.c)
+	run scripts_check_cycles "$d" "$d"
+	[ "$status" -eq 0 ]
 }
