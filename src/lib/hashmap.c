@@ -109,37 +109,6 @@ bool bk_hashmap__find(const struct bk_hashmap *map, uintptr_t key,
 	return true;
 }
 
-/* What find_with() compares each candidate with. */
-struct with_probe {
-	const struct bk_hashmap *map;
-	bool (*match)(uintptr_t key, const void *probe, void *ctx);
-	const void *probe;
-};
-
-static bool matches_probe(const void *ctx, __u32 idx, const void *probe)
-{
-	const struct with_probe *w = probe;
-
-	return w->match(w->map->entries[idx].key, w->probe, w->map->ctx);
-}
-
-bool bk_hashmap__find_with(const struct bk_hashmap *map, size_t hash,
-			   bool (*match)(uintptr_t key, const void *probe,
-					 void *ctx),
-			   const void *probe, uintptr_t *key, uintptr_t *value)
-{
-	struct with_probe w = {map, match, probe};
-	long idx = bk_nametab__find(&map->index, &w, hash, matches_probe, NULL);
-
-	if (idx < 0)
-		return false;
-	if (key)
-		*key = map->entries[idx].key;
-	if (value)
-		*value = map->entries[idx].value;
-	return true;
-}
-
 size_t bk_int_hash(uintptr_t key, void *ctx)
 {
 	__u64 k = key;

@@ -30,15 +30,6 @@ int bk_hashmap__set(struct bk_hashmap *map, uintptr_t key, uintptr_t value);
 /* Look key up; on success stores its value in *value (if not NULL). */
 bool bk_hashmap__find(const struct bk_hashmap *map, uintptr_t key,
 		      uintptr_t *value);
-/*
- * Look up with a caller-computed hash and an equality test against a probe
- * that is not itself a stored key (e.g. a string not yet in a strset).
- */
-bool bk_hashmap__find_with(const struct bk_hashmap *map, size_t hash,
-			   bool (*match)(uintptr_t key, const void *probe,
-					 void *ctx),
-			   const void *probe, uintptr_t *key, uintptr_t *value);
-
 /* Convenience hashes (bk_str_hash() and bk_mem_hash() are in hashtab.h). */
 size_t bk_int_hash(uintptr_t key, void *ctx);
 bool bk_int_equal(uintptr_t k1, uintptr_t k2, void *ctx);

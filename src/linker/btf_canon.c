@@ -16,6 +16,8 @@
 #include <linux/bpf.h>
 
 #include "linker_internal.h"
+#include "btf_canon.h"
+#include "merged_btf.h"
 #include "../btf/btf.h"
 #include "../lib/mem.h"
 

@@ -15,12 +15,16 @@
 #include <linux/bpf.h>
 
 #include "linker_internal.h"
+#include "btf_ext_link.h"
+#include "input.h"
+#include "merged_btf.h"
+#include "relocs.h"
 #include "../btf/btf.h"
 #include "../lib/mem.h"
 
 #define BTF_EXT_HDR_LEN 32
 
-size_t bk_ld_ext_rec_min_size(enum ext_kind kind)
+static size_t ext_rec_min_size(enum ext_kind kind)
 {
 	switch (kind) {
 	case EXT_FUNC_INFO:
@@ -183,7 +187,7 @@ static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
 			  const char *name, const char *recs, __u32 cnt,
 			  __u32 rec_size)
 {
-	size_t rec_sz = bk_ld_ext_rec_min_size(kind);
+	size_t rec_sz = ext_rec_min_size(kind);
 	const struct src_sec *code = bk_ld_find_src_sec(r->obj, name);
 	struct ext_recs *out;
 	__u32 i;
@@ -228,7 +232,7 @@ static int read_kind(struct ext_reader *r, enum ext_kind kind, __u32 off,
 	end = p + len;
 	memcpy(&rec_size, p, sizeof(rec_size));
 	p += sizeof(rec_size);
-	if (rec_size < bk_ld_ext_rec_min_size(kind) || rec_size % sizeof(__u32))
+	if (rec_size < ext_rec_min_size(kind) || rec_size % sizeof(__u32))
 		return ext_err(r, "%s record size %u is invalid",
 			       ext_kind_names[kind], rec_size);
 	while (p < end) {
@@ -333,8 +337,7 @@ static size_t kind_len(struct bk_linker *l, const int *ids, size_t n, int k)
 		const struct ext_recs *r = &l->secs[ids[i]].ext[k];
 
 		if (r->cnt)
-			len += 2 * sizeof(__u32) +
-			       r->cnt * bk_ld_ext_rec_min_size(k);
+			len += 2 * sizeof(__u32) + r->cnt * ext_rec_min_size(k);
 	}
 	return len ? len + sizeof(__u32) : 0;
 }
@@ -348,7 +351,7 @@ static void put_u32(char **p, __u32 v)
 static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
 		      const struct ext_strs *strs, char **p)
 {
-	size_t i, j, rec_sz = bk_ld_ext_rec_min_size(k);
+	size_t i, j, rec_sz = ext_rec_min_size(k);
 	int err;
 
 	put_u32(p, rec_sz);
@@ -438,7 +441,7 @@ int bk_ld_build_btf_ext(struct bk_linker *l, unsigned int mask,
 static void read_kind_ids(struct bk_linker *l, const int *ids, size_t n, int k,
 			  const char **p)
 {
-	size_t i, j, rec_sz = bk_ld_ext_rec_min_size(k);
+	size_t i, j, rec_sz = ext_rec_min_size(k);
 
 	*p += sizeof(__u32); /* rec_size: ours */
 	for (i = 0; i < n; i++) {

@@ -17,6 +17,8 @@
 #include <linux/bpf.h>
 
 #include "linker_internal.h"
+#include "btf_fold.h"
+#include "merged_btf.h"
 #include "../lib/mem.h"
 
 enum { UNSEEN, OPEN, DONE };

@@ -19,7 +19,17 @@
 #include <bpf/libbpf_legacy.h>
 
 #include "linker_internal.h"
+#include "btf_canon.h"
+#include "btf_fold.h"
+#include "btf_link.h"
+#include "map_defs.h"
+#include "merged_btf.h"
 #include "../lib/mem.h"
+
+static __u32 func_info_word(int linkage)
+{
+	return ((__u32)BTF_KIND_FUNC << 24) | (__u32)linkage;
+}
 
 static struct btf_type *mut_type(struct bk_linker *l, __u32 id)
 {

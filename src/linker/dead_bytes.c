@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "linker_internal.h"
+#include "dead_bytes.h"
+#include "relocs.h"
 #include "../lib/mem.h"
 
 struct chunk {

@@ -18,6 +18,12 @@
 #include <string.h>
 
 #include "linker_internal.h"
+#include "btf_canon.h"
+#include "btf_link.h"
+#include "dead_bytes.h"
+#include "finalize.h"
+#include "merged_btf.h"
+#include "relocs.h"
 #include "../elf/elf.h"
 
 #define FIRST_SEC_IDX 3 /* after null, .strtab, .symtab */

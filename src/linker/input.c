@@ -13,9 +13,14 @@
 #include <unistd.h>
 
 #include "linker_internal.h"
+#include "input.h"
 #include "../btf/btf.h"
 #include "../elf/elf.h"
 #include "../lib/mem.h"
+
+#ifndef SHT_LLVM_ADDRSIG
+#define SHT_LLVM_ADDRSIG 0x6FFF4C03
+#endif
 
 static bool is_dwarf_sec(const char *name)
 {

@@ -10,6 +10,9 @@
 #include <linux/bpf.h>
 
 #include "linker_internal.h"
+#include "input.h"
+#include "input_check.h"
+#include "relocs.h"
 #include "../elf/elf.h"
 
 /* Far beyond what BPF objects use, and offsets cannot overflow. */

@@ -14,7 +14,16 @@
 #include <string.h>
 
 #include "linker_internal.h"
+#include "btf_link.h"
+#include "finalize.h"
+#include "input.h"
+#include "input_check.h"
+#include "merged_btf.h"
+#include "relocs.h"
+#include "sections.h"
+#include "symbols.h"
 #include "../elf/elf.h"
+#include "../lib/file.h"
 #include "../lib/mem.h"
 
 struct bk_linker *bk_linker__new(const char *out_path,

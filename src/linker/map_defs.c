@@ -14,6 +14,8 @@
 #include <bpf/libbpf.h>
 
 #include "linker_internal.h"
+#include "map_defs.h"
+#include "type_match.h"
 
 #define PART(p) (1u << (p))
 

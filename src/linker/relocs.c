@@ -13,6 +13,8 @@
 #include <linux/bpf.h>
 
 #include "linker_internal.h"
+#include "dead_bytes.h"
+#include "relocs.h"
 #include "../lib/mem.h"
 
 /* The offset a section-relative reference carries, read or written. */

@@ -15,9 +15,10 @@
 #include <string.h>
 
 #include "linker_internal.h"
+#include "sections.h"
 #include "../lib/mem.h"
 
-struct dst_sec *bk_ld_find_dst_sec(struct bk_linker *l, const char *name)
+static struct dst_sec *find_dst_sec(struct bk_linker *l, const char *name)
 {
 	uintptr_t id;
 
@@ -156,10 +157,10 @@ static int extend_sec(struct bk_linker *l, const struct src_obj *obj,
 	return 0;
 }
 
-int bk_ld_get_dst_sec(struct bk_linker *l, struct src_obj *obj,
-		      struct src_sec *src, struct dst_sec **out)
+static int get_dst_sec(struct bk_linker *l, struct src_obj *obj,
+		       struct src_sec *src, struct dst_sec **out)
 {
-	struct dst_sec *dst = bk_ld_find_dst_sec(l, src->name);
+	struct dst_sec *dst = find_dst_sec(l, src->name);
 
 	if (!dst) {
 		dst = add_dst_sec(l, src->name, obj->file_idx);
@@ -177,7 +178,7 @@ static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
 	struct dst_sec *dst;
 	int err;
 
-	err = bk_ld_get_dst_sec(l, obj, src, &dst);
+	err = get_dst_sec(l, obj, src, &dst);
 	if (err || src->ephemeral)
 		return err;
 	if (dst->ephemeral) {

@@ -17,6 +17,12 @@
 #include <string.h>
 
 #include "linker_internal.h"
+#include "dead_bytes.h"
+#include "input.h"
+#include "map_defs.h"
+#include "merged_btf.h"
+#include "symbols.h"
+#include "type_match.h"
 #include "../lib/mem.h"
 
 /* One global declaration or definition of the input being added. */

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "linker_internal.h"
+#include "type_match.h"
 
 #define MAX_MODS 64
 #define MAX_DEPTH 128
