@@ -22,9 +22,21 @@
 #include "btf_canon.h"
 #include "btf_fold.h"
 #include "btf_link.h"
+#include "dead_bytes.h"
 #include "map_defs.h"
 #include "merged_btf.h"
 #include "../lib/mem.h"
+
+/*
+ * A static variable's DATASEC entry, recorded when its input is added;
+ * its final offset is set with all others when the DATASECs are built.
+ */
+struct sec_var {
+	__u32 type_id; /* output BTF id of the VAR */
+	__u32 size;
+	size_t off; /* where its bytes landed, before dead bytes are cut */
+	size_t seq; /* order of arrival, to sort equal offsets stably */
+};
 
 static __u32 func_info_word(int linkage)
 {
@@ -217,7 +229,7 @@ static int add_sec_var(struct bk_linker *l, struct dst_sec *dst, __u32 type,
 	return 0;
 }
 
-/* DATASEC entries of static variables: their offsets are known now. */
+/* Static variables: where their bytes landed is known now. */
 static int append_static_vars(struct bk_linker *l, struct src_obj *obj,
 			      const struct src_sec *sec)
 {
@@ -434,6 +446,11 @@ static int add_datasec_type(struct bk_linker *l, const struct dst_sec *sec,
 	return id < 0 ? id : 0;
 }
 
+/*
+ * The one place DATASEC offsets are set: statics from where their bytes
+ * landed, globals from their final symbol value, both after dead bytes
+ * are cut.
+ */
 static int add_datasec(struct bk_linker *l, const struct dst_sec *sec,
 		       const int *globs, size_t glob_cnt, struct ds_entry *ents)
 {
@@ -442,7 +459,7 @@ static int add_datasec(struct bk_linker *l, const struct dst_sec *sec,
 	for (i = 0; i < sec->var_cnt; i++, n++) {
 		ents[n].type_id = sec->vars[i].type_id;
 		ents[n].size = sec->vars[i].size;
-		ents[n].off = sec->vars[i].off;
+		ents[n].off = bk_ld_remap_sec_off(sec, sec->vars[i].off);
 		ents[n].seq = sec->vars[i].seq;
 	}
 	for (i = 0; i < glob_cnt; i++, n++) {

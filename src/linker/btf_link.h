@@ -14,14 +14,6 @@ struct bk_linker;
 struct src_obj;
 struct btf_out;
 
-/* One DATASEC entry whose offset is known when its input is added. */
-struct sec_var {
-	__u32 type_id; /* output BTF id of the VAR */
-	__u32 size;
-	size_t off;
-	size_t seq; /* order of arrival, to sort equal offsets stably */
-};
-
 int bk_ld_append_btf(struct bk_linker *l, struct src_obj *obj);
 int bk_ld_prepare_btf(struct bk_linker *l);
 bool bk_ld_has_btf_ext(const struct bk_linker *l);

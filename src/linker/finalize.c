@@ -41,10 +41,13 @@ struct layout {
 	struct bk_arena strtab; /* section names, then symbol names */
 };
 
-/* Offsets of the surviving bytes moved: move what points at them. */
+/*
+ * Offsets of the surviving bytes moved: move the symbols that point at
+ * them (DATASEC entries are placed from these in btf_link.c).
+ */
 static void apply_compaction(struct bk_linker *l)
 {
-	size_t i, j;
+	size_t i;
 
 	for (i = 1; i < l->sym_cnt; i++) {
 		struct dst_sym *s = &l->syms[i];
@@ -53,13 +56,6 @@ static void apply_compaction(struct bk_linker *l)
 		    ELF64_ST_TYPE(s->sym.st_info) != STT_SECTION)
 			s->sym.st_value = bk_ld_remap_sec_off(
 				&l->secs[s->sec_id], s->sym.st_value);
-	}
-	for (i = 0; i < l->sec_cnt; i++) {
-		struct dst_sec *sec = &l->secs[i];
-
-		for (j = 0; j < sec->var_cnt && sec->chunk_cnt; j++)
-			sec->vars[j].off =
-				bk_ld_remap_sec_off(sec, sec->vars[j].off);
 	}
 }
 

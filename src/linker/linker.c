@@ -2,12 +2,14 @@
 /*
  * Linker lifecycle and the phase chain. Each input goes through
  *
- *	load (ELF, sections, symbols, BTF) -> check -> section data ->
- *	symbols -> relocations -> BTF -> BTF.ext
+ *	read ELF -> check ELF -> read BTF -> check BTF -> index ->
+ *	section data -> symbols -> relocations -> BTF -> BTF.ext
  *
  * and finalize compacts the sections, builds BTF (DATASECs from the final
  * symbol values, dedup, canonical order) and writes the object. Any error
  * marks the linker failed: a half-added input cannot be taken back.
+ * src/linker/README maps each phase to its file and entry point, and
+ * names the one place where each linking decision is made.
  */
 #include <errno.h>
 #include <stdlib.h>
