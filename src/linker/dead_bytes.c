@@ -14,6 +14,7 @@
  * remapped through: symbols, relocations, DATASEC entries.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,23 +135,40 @@ static int move_bytes(struct dst_sec *sec, size_t new_size)
 	return 0;
 }
 
+/*
+ * In n ranges sorted by offset, stride bytes apart, each a size_t start at
+ * start_off and a size_t length at size_off: the index of the range that
+ * holds off, or of the first one after it (n when none).
+ */
+static size_t find_range(const void *ranges, size_t n, size_t stride,
+			 size_t start_off, size_t size_off, size_t off)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2, start, size;
+		const char *r = (const char *)ranges + mid * stride;
+
+		memcpy(&start, r + start_off, sizeof(start));
+		memcpy(&size, r + size_off, sizeof(size));
+		if (off < start)
+			hi = mid;
+		else if (off >= start + size)
+			lo = mid + 1;
+		else
+			return mid;
+	}
+	return lo;
+}
+
 /* Chunk holding old offset off, or the first one after it. */
 static const struct chunk *find_chunk(const struct dst_sec *sec, size_t off)
 {
-	size_t lo = 0, hi = sec->chunk_cnt;
+	size_t i = find_range(sec->chunks, sec->chunk_cnt, sizeof(struct chunk),
+			      offsetof(struct chunk, old_off),
+			      offsetof(struct chunk, size), off);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct chunk *c = &sec->chunks[mid];
-
-		if (off < c->old_off)
-			hi = mid;
-		else if (off >= c->old_off + c->size)
-			lo = mid + 1;
-		else
-			return c;
-	}
-	return lo < sec->chunk_cnt ? &sec->chunks[lo] : NULL;
+	return i < sec->chunk_cnt ? &sec->chunks[i] : NULL;
 }
 
 size_t bk_ld_remap_sec_off(const struct dst_sec *sec, size_t off)
@@ -190,20 +208,12 @@ struct map_graph {
 /* Dead ranges are sorted by then (reorder_maps()). */
 static bool in_dead(const struct dst_sec *sec, size_t off)
 {
-	size_t lo = 0, hi = sec->dead_cnt;
+	size_t i =
+		find_range(sec->dead, sec->dead_cnt, sizeof(struct dead_range),
+			   offsetof(struct dead_range, off),
+			   offsetof(struct dead_range, size), off);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct dead_range *d = &sec->dead[mid];
-
-		if (off < d->off)
-			hi = mid;
-		else if (off >= d->off + d->size)
-			lo = mid + 1;
-		else
-			return true;
-	}
-	return false;
+	return i < sec->dead_cnt && off >= sec->dead[i].off;
 }
 
 /* Map definitions: the surviving object symbols, overlaps merged. */

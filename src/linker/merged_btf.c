@@ -7,6 +7,7 @@
  * raw BTF for libbpf.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,10 +67,25 @@ const char *bk_mbtf__str(const struct mbtf *m, __u32 off)
 	return off < m->strs.a.len ? m->strs.a.buf + off : NULL;
 }
 
+/* fn on the __u32 at field_off of each of n records of stride bytes. */
+static int visit_fields(void *recs, int n, size_t stride, size_t field_off,
+			int (*fn)(__u32 *v, void *ctx), void *ctx)
+{
+	char *p = (char *)recs + field_off;
+	int i, err = 0;
+
+	for (i = 0; i < n && !err; i++, p += stride)
+		err = fn((__u32 *)p, ctx);
+	return err;
+}
+
+#define VISIT(recs, type, field, n, fn, ctx) \
+	visit_fields(recs, n, sizeof(type), offsetof(type, field), fn, ctx)
+
 int bk_ld_visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
 			 void *ctx)
 {
-	int i, n = btf_vlen(t), err = 0;
+	int n = btf_vlen(t), err;
 
 	switch (btf_kind(t)) {
 	case BTF_KIND_INT:
@@ -78,35 +94,21 @@ int bk_ld_visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
 	case BTF_KIND_ENUM64:
 	case BTF_KIND_FWD:
 		return 0;
-	case BTF_KIND_ARRAY: {
-		struct btf_array *a = btf_array(t);
-
-		err = fn(&a->type, ctx);
-		return err ?: fn(&a->index_type, ctx);
-	}
+	case BTF_KIND_ARRAY:
+		err = fn(&btf_array(t)->type, ctx);
+		return err ?: fn(&btf_array(t)->index_type, ctx);
 	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION: {
-		struct btf_member *m = btf_members(t);
-
-		for (i = 0; i < n && !err; i++, m++)
-			err = fn(&m->type, ctx);
-		return err;
-	}
-	case BTF_KIND_FUNC_PROTO: {
-		struct btf_param *p = btf_params(t);
-
+	case BTF_KIND_UNION:
+		return VISIT(btf_members(t), struct btf_member, type, n, fn,
+			     ctx);
+	case BTF_KIND_FUNC_PROTO:
 		err = fn(&t->type, ctx);
-		for (i = 0; i < n && !err; i++, p++)
-			err = fn(&p->type, ctx);
-		return err;
-	}
-	case BTF_KIND_DATASEC: {
-		struct btf_var_secinfo *vi = btf_var_secinfos(t);
-
-		for (i = 0; i < n && !err; i++, vi++)
-			err = fn(&vi->type, ctx);
-		return err;
-	}
+		return err
+			       ?: VISIT(btf_params(t), struct btf_param, type,
+					n, fn, ctx);
+	case BTF_KIND_DATASEC:
+		return VISIT(btf_var_secinfos(t), struct btf_var_secinfo, type,
+			     n, fn, ctx);
 	default: /* PTR, TYPEDEF, modifiers, FUNC, VAR, tags */
 		return fn(&t->type, ctx);
 	}
@@ -115,42 +117,27 @@ int bk_ld_visit_type_ids(struct btf_type *t, int (*fn)(__u32 *id, void *ctx),
 int bk_ld_visit_str_offs(struct btf_type *t, int (*fn)(__u32 *off, void *ctx),
 			 void *ctx)
 {
-	int i, n = btf_vlen(t), err = fn(&t->name_off, ctx);
+	int n = btf_vlen(t), err = fn(&t->name_off, ctx);
 
+	if (err)
+		return err;
 	switch (btf_kind(t)) {
 	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION: {
-		struct btf_member *m = btf_members(t);
-
-		for (i = 0; i < n && !err; i++)
-			err = fn(&m[i].name_off, ctx);
-		break;
-	}
-	case BTF_KIND_ENUM: {
-		struct btf_enum *e = btf_enum(t);
-
-		for (i = 0; i < n && !err; i++)
-			err = fn(&e[i].name_off, ctx);
-		break;
-	}
-	case BTF_KIND_ENUM64: {
-		struct btf_enum64 *e = btf_enum64(t);
-
-		for (i = 0; i < n && !err; i++)
-			err = fn(&e[i].name_off, ctx);
-		break;
-	}
-	case BTF_KIND_FUNC_PROTO: {
-		struct btf_param *p = btf_params(t);
-
-		for (i = 0; i < n && !err; i++)
-			err = fn(&p[i].name_off, ctx);
-		break;
-	}
+	case BTF_KIND_UNION:
+		return VISIT(btf_members(t), struct btf_member, name_off, n, fn,
+			     ctx);
+	case BTF_KIND_ENUM:
+		return VISIT(btf_enum(t), struct btf_enum, name_off, n, fn,
+			     ctx);
+	case BTF_KIND_ENUM64:
+		return VISIT(btf_enum64(t), struct btf_enum64, name_off, n, fn,
+			     ctx);
+	case BTF_KIND_FUNC_PROTO:
+		return VISIT(btf_params(t), struct btf_param, name_off, n, fn,
+			     ctx);
 	default:
-		break;
+		return 0;
 	}
-	return err;
 }
 
 /* Append a type record of size bytes; its ID, or -ENOMEM. */
