@@ -4,10 +4,8 @@
  *
  * The raw dump prints bpftool's lines byte for byte and bpftool's JSON keys.
  * A vmlinux dump is over a hundred thousand types and a million fields, more
- * than out.h's JSON tree should hold at once: types are printed by the
- * streaming writer below, which keeps out.h's one-call-per-field shape and
- * its JSON conventions (u64 rule, '?' for non-UTF-8 bytes, jansson's
- * layout). BTF is fully validated before the first byte is written, so a
+ * than out.h's JSON tree should hold at once: types are printed through
+ * out.h's streaming output, which keeps the one-call-per-field shape. BTF is fully validated before the first byte is written, so a
  * stream is never cut short by a bad input. The .BTF.ext dump is small and
  * goes through out.h.
  */
@@ -40,281 +38,6 @@ static int do_help(int argc, char **argv)
 		"",
 		bin_name, "btf");
 	return 0;
-}
-
-/* Streaming writer ---------------------------------------------------------*/
-
-/*
- * Fields are written as out.h does, one call per field for both modes: in
- * plain mode fmt (one conversion, or NULL for JSON only) is applied to the
- * value; in JSON mode the value goes under key. Containers matter to JSON
- * only. Text is gathered in a buffer of our own and handed to stdio in
- * large blocks, without printf's format parsing or stdio's locking per
- * field.
- */
-#define WRITER_BUF_SIZE (64 << 10)
-
-struct writer {
-	FILE *f;
-	char *buf; /* WRITER_BUF_SIZE bytes */
-	size_t len;
-	bool json;
-	bool pretty;
-	bool first;	/* nothing written yet in the innermost container */
-	bool in_object; /* the innermost container is an object */
-	__u32 depth;	/* nesting, for -p indentation */
-	__u64 obj_bits; /* bit i: level i + 1 is an object */
-};
-
-static void w_flush(struct writer *w)
-{
-	fwrite_unlocked(w->buf, 1, w->len, w->f);
-	w->len = 0;
-}
-
-static void w_bytes(struct writer *w, const char *s, size_t len)
-{
-	if (len > WRITER_BUF_SIZE - w->len) {
-		w_flush(w);
-		if (len > WRITER_BUF_SIZE) {
-			fwrite_unlocked(s, 1, len, w->f);
-			return;
-		}
-	}
-	memcpy(w->buf + w->len, s, len);
-	w->len += len;
-}
-
-static void w_char(struct writer *w, char ch)
-{
-	if (w->len == WRITER_BUF_SIZE)
-		w_flush(w);
-	w->buf[w->len++] = ch;
-}
-
-static void w_str(struct writer *w, const char *s)
-{
-	w_bytes(w, s, strlen(s));
-}
-
-/* Decimal digits of v, written backwards from end; returns the first. */
-static char *fmt_u64(char *end, __u64 v)
-{
-	do {
-		*--end = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	return end;
-}
-
-static char *fmt_s64(char *end, __s64 v)
-{
-	char *p = fmt_u64(end, v < 0 ? -(__u64)v : (__u64)v);
-
-	if (v < 0)
-		*--p = '-';
-	return p;
-}
-
-/* Plain mode: fmt with its one conversion replaced by val. */
-static void w_fmt(struct writer *w, const char *fmt, const char *val,
-		  size_t val_len)
-{
-	const char *p = fmt;
-
-	while (*p && *p != '%')
-		p++;
-	w_bytes(w, fmt, p - fmt);
-	if (!*p)
-		return;
-	for (p++; *p == 'l' || *p == 'h' || *p == 'z'; p++)
-		;
-	w_bytes(w, val, val_len);
-	w_str(w, p + 1);
-}
-
-/* Length of the UTF-8 sequence at s, or 0 if it is not valid UTF-8. */
-static size_t utf8_seq_len(const unsigned char *s)
-{
-	size_t len, i;
-	__u32 cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return len;
-}
-
-static bool is_utf8(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t len;
-
-	while (*p) {
-		len = utf8_seq_len(p);
-		if (!len)
-			return false;
-		p += len;
-	}
-	return true;
-}
-
-/* A JSON string as jansson writes one, with out.h's '?' rule for non-UTF-8. */
-static void w_json_str(struct writer *w, const char *s)
-{
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s, *run = p;
-	bool utf8 = false, checked = false;
-	char esc[7] = "\\u00";
-
-	w_char(w, '"');
-	for (; *p; p++) {
-		/* names are almost always ASCII: check UTF-8 only if not */
-		if (*p >= 0x80 && !checked) {
-			checked = true;
-			utf8 = is_utf8(s);
-		}
-		if (*p >= 0x20 && *p != '"' && *p != '\\' &&
-		    (*p < 0x80 || utf8))
-			continue;
-		w_bytes(w, (const char *)run, p - run);
-		run = p + 1;
-		if (*p >= 0x80) {
-			w_char(w, '?');
-		} else if (*p == '"' || *p == '\\') {
-			w_char(w, '\\');
-			w_char(w, *p);
-		} else if (*p == '\n') {
-			w_str(w, "\\n");
-		} else if (*p == '\t') {
-			w_str(w, "\\t");
-		} else {
-			esc[4] = hex[*p >> 4];
-			esc[5] = hex[*p & 0xf];
-			w_bytes(w, esc, 6);
-		}
-	}
-	w_bytes(w, (const char *)run, p - run);
-	w_char(w, '"');
-}
-
-static void w_newline_indent(struct writer *w)
-{
-	__u32 i;
-
-	w_char(w, '\n');
-	for (i = 0; i < w->depth; i++)
-		w_bytes(w, "    ", 4);
-}
-
-/* JSON: separator, indentation and key before the next value. */
-static void w_key(struct writer *w, const char *key)
-{
-	if (!w->first)
-		w_char(w, ',');
-	w->first = false;
-	if (w->pretty)
-		w_newline_indent(w);
-	if (!w->in_object)
-		return;
-	w_json_str(w, key);
-	if (w->pretty)
-		w_bytes(w, ": ", 2);
-	else
-		w_char(w, ':');
-}
-
-static void w_open(struct writer *w, const char *key, bool object)
-{
-	if (!w->json)
-		return;
-	if (w->depth)
-		w_key(w, key);
-	w_char(w, object ? '{' : '[');
-	w->depth++;
-	if (object)
-		w->obj_bits |= 1ULL << (w->depth - 1);
-	else
-		w->obj_bits &= ~(1ULL << (w->depth - 1));
-	w->in_object = object;
-	w->first = true;
-}
-
-static void w_close(struct writer *w)
-{
-	bool object = w->in_object, empty = w->first;
-
-	if (!w->json)
-		return;
-	w->depth--;
-	if (w->pretty && !empty)
-		w_newline_indent(w);
-	w_char(w, object ? '}' : ']');
-	w->in_object = w->depth && (w->obj_bits >> (w->depth - 1) & 1);
-	w->first = false;
-}
-
-static void w_field_u64(struct writer *w, const char *key, const char *fmt,
-			__u64 v)
-{
-	char buf[24], *end = buf + sizeof(buf), *p = fmt_u64(end, v);
-
-	if (w->json) {
-		w_key(w, key);
-		/* out.h's rule: beyond json_int_t, the decimal as a string */
-		if (v > INT64_MAX)
-			w_char(w, '"');
-		w_bytes(w, p, end - p);
-		if (v > INT64_MAX)
-			w_char(w, '"');
-	} else if (fmt) {
-		w_fmt(w, fmt, p, end - p);
-	}
-}
-
-static void w_field_s64(struct writer *w, const char *key, const char *fmt,
-			__s64 v)
-{
-	char buf[24], *end = buf + sizeof(buf), *p = fmt_s64(end, v);
-
-	if (w->json) {
-		w_key(w, key);
-		w_bytes(w, p, end - p);
-	} else if (fmt) {
-		w_fmt(w, fmt, p, end - p);
-	}
-}
-
-static void w_field_str(struct writer *w, const char *key, const char *fmt,
-			const char *s)
-{
-	if (w->json) {
-		w_key(w, key);
-		w_json_str(w, s);
-	} else if (fmt) {
-		w_fmt(w, fmt, s, strlen(s));
-	}
-}
-
-static void w_plain(struct writer *w, const char *s)
-{
-	if (!w->json)
-		w_str(w, s);
 }
 
 /* Raw dump -----------------------------------------------------------------*/
@@ -357,46 +80,47 @@ static const char *linkage_str(__u32 linkage)
 	}
 }
 
-static void dump_members(struct writer *w, const struct btf *btf,
+static void dump_members(struct out_stream *w, const struct btf *btf,
 			 const struct btf_type *t)
 {
 	const struct btf_member *m = btf_members(t);
 	__u32 i, bit_off, bit_sz;
 
-	w_field_u64(w, "size", " size=%u", t->size);
-	w_field_u64(w, "vlen", " vlen=%u", btf_vlen(t));
-	w_open(w, "members", false);
+	out_stream_u64(w, "size", " size=%u", t->size);
+	out_stream_u64(w, "vlen", " vlen=%u", btf_vlen(t));
+	out_stream_open(w, "members", false);
 	for (i = 0; i < btf_vlen(t); i++, m++) {
 		bit_off = btf_member_bit_offset(t, i);
 		bit_sz = btf_member_bitfield_size(t, i);
-		w_open(w, NULL, true);
-		w_field_str(w, "name", "\n\t'%s'", btf_str(btf, m->name_off));
-		w_field_u64(w, "type_id", " type_id=%u", m->type);
-		w_field_u64(w, "bits_offset", " bits_offset=%u", bit_off);
+		out_stream_open(w, NULL, true);
+		out_stream_str(w, "name", "\n\t'%s'",
+			       btf_str(btf, m->name_off));
+		out_stream_u64(w, "type_id", " type_id=%u", m->type);
+		out_stream_u64(w, "bits_offset", " bits_offset=%u", bit_off);
 		if (bit_sz)
-			w_field_u64(w, "bitfield_size", " bitfield_size=%u",
-				    bit_sz);
-		w_close(w);
+			out_stream_u64(w, "bitfield_size", " bitfield_size=%u",
+				       bit_sz);
+		out_stream_close(w);
 	}
-	w_close(w);
+	out_stream_close(w);
 }
 
 /*
  * bpftool prints 32-bit unsigned values in JSON sign-extended to 64 bits
  * (0xffffffff as 18446744073709551615); here they are the u32 the text shows.
  */
-static void dump_enum(struct writer *w, const struct btf *btf,
+static void dump_enum(struct out_stream *w, const struct btf *btf,
 		      const struct btf_type *t)
 {
 	bool is_signed = btf_kflag(t), is64 = btf_is_enum64(t);
 	__u32 i, name_off;
 	__u64 val;
 
-	w_field_str(w, "encoding", " encoding=%s",
-		    is_signed ? "SIGNED" : "UNSIGNED");
-	w_field_u64(w, "size", " size=%u", t->size);
-	w_field_u64(w, "vlen", " vlen=%u", btf_vlen(t));
-	w_open(w, "values", false);
+	out_stream_str(w, "encoding", " encoding=%s",
+		       is_signed ? "SIGNED" : "UNSIGNED");
+	out_stream_u64(w, "size", " size=%u", t->size);
+	out_stream_u64(w, "vlen", " vlen=%u", btf_vlen(t));
+	out_stream_open(w, "values", false);
 	for (i = 0; i < btf_vlen(t); i++) {
 		if (is64) {
 			name_off = btf_enum64(t)[i].name_off;
@@ -406,85 +130,87 @@ static void dump_enum(struct writer *w, const struct btf *btf,
 			val = is_signed ? (__u64)(__s64)btf_enum(t)[i].val
 					: (__u32)btf_enum(t)[i].val;
 		}
-		w_open(w, NULL, true);
-		w_field_str(w, "name", "\n\t'%s'", btf_str(btf, name_off));
+		out_stream_open(w, NULL, true);
+		out_stream_str(w, "name", "\n\t'%s'", btf_str(btf, name_off));
 		if (is_signed)
-			w_field_s64(w, "val", is64 ? " val=%lldLL" : " val=%d",
-				    (__s64)val);
+			out_stream_s64(w, "val",
+				       is64 ? " val=%lldLL" : " val=%d",
+				       (__s64)val);
 		else
-			w_field_u64(w, "val", is64 ? " val=%lluULL" : " val=%u",
-				    val);
-		w_close(w);
+			out_stream_u64(w, "val",
+				       is64 ? " val=%lluULL" : " val=%u", val);
+		out_stream_close(w);
 	}
-	w_close(w);
+	out_stream_close(w);
 }
 
-static void dump_func_proto(struct writer *w, const struct btf *btf,
+static void dump_func_proto(struct out_stream *w, const struct btf *btf,
 			    const struct btf_type *t)
 {
 	const struct btf_param *p = btf_params(t);
 	__u32 i;
 
-	w_field_u64(w, "ret_type_id", " ret_type_id=%u", t->type);
-	w_field_u64(w, "vlen", " vlen=%u", btf_vlen(t));
-	w_open(w, "params", false);
+	out_stream_u64(w, "ret_type_id", " ret_type_id=%u", t->type);
+	out_stream_u64(w, "vlen", " vlen=%u", btf_vlen(t));
+	out_stream_open(w, "params", false);
 	for (i = 0; i < btf_vlen(t); i++, p++) {
-		w_open(w, NULL, true);
-		w_field_str(w, "name", "\n\t'%s'", btf_str(btf, p->name_off));
-		w_field_u64(w, "type_id", " type_id=%u", p->type);
-		w_close(w);
+		out_stream_open(w, NULL, true);
+		out_stream_str(w, "name", "\n\t'%s'",
+			       btf_str(btf, p->name_off));
+		out_stream_u64(w, "type_id", " type_id=%u", p->type);
+		out_stream_close(w);
 	}
-	w_close(w);
+	out_stream_close(w);
 }
 
 /* The referenced type's kind and name: bpftool's text, and our JSON too. */
-static void dump_ref_kind_name(struct writer *w, const struct btf *btf,
+static void dump_ref_kind_name(struct out_stream *w, const struct btf *btf,
 			       __u32 id)
 {
 	const struct btf_type *t = btf__type_by_id(btf, id);
 
-	w_field_str(w, "kind", " (%s", bk_btf__kind_str(btf_kind(t)));
-	w_field_str(w, "name", " '%s')", btf_str(btf, t->name_off));
+	out_stream_str(w, "kind", " (%s", bk_btf__kind_str(btf_kind(t)));
+	out_stream_str(w, "name", " '%s')", btf_str(btf, t->name_off));
 }
 
-static void dump_datasec(struct writer *w, const struct btf *btf,
+static void dump_datasec(struct out_stream *w, const struct btf *btf,
 			 const struct btf_type *t)
 {
 	const struct btf_var_secinfo *v = btf_var_secinfos(t);
 	__u32 i;
 
-	w_field_u64(w, "size", " size=%u", t->size);
-	w_field_u64(w, "vlen", " vlen=%u", btf_vlen(t));
-	w_open(w, "vars", false);
+	out_stream_u64(w, "size", " size=%u", t->size);
+	out_stream_u64(w, "vlen", " vlen=%u", btf_vlen(t));
+	out_stream_open(w, "vars", false);
 	for (i = 0; i < btf_vlen(t); i++, v++) {
-		w_open(w, NULL, true);
-		w_field_u64(w, "type_id", "\n\ttype_id=%u", v->type);
-		w_field_u64(w, "offset", " offset=%u", v->offset);
-		w_field_u64(w, "size", " size=%u", v->size);
+		out_stream_open(w, NULL, true);
+		out_stream_u64(w, "type_id", "\n\ttype_id=%u", v->type);
+		out_stream_u64(w, "offset", " offset=%u", v->offset);
+		out_stream_u64(w, "size", " size=%u", v->size);
 		dump_ref_kind_name(w, btf, v->type);
-		w_close(w);
+		out_stream_close(w);
 	}
-	w_close(w);
+	out_stream_close(w);
 }
 
-static void dump_type(struct writer *w, const struct btf *btf, __u32 id,
+static void dump_type(struct out_stream *w, const struct btf *btf, __u32 id,
 		      const struct btf_type *t)
 {
 	__u32 kind = btf_kind(t), v;
 
-	w_open(w, NULL, true);
-	w_field_u64(w, "id", "[%u] ", id);
-	w_field_str(w, "kind", "%s ", bk_btf__kind_str(kind));
-	w_field_str(w, "name", "'%s'", btf_str(btf, t->name_off));
+	out_stream_open(w, NULL, true);
+	out_stream_u64(w, "id", "[%u] ", id);
+	out_stream_str(w, "kind", "%s ", bk_btf__kind_str(kind));
+	out_stream_str(w, "name", "'%s'", btf_str(btf, t->name_off));
 	switch (kind) {
 	case BTF_KIND_INT:
 		v = *(const __u32 *)(t + 1);
-		w_field_u64(w, "size", " size=%u", t->size);
-		w_field_u64(w, "bits_offset", " bits_offset=%u",
-			    BTF_INT_OFFSET(v));
-		w_field_u64(w, "nr_bits", " nr_bits=%u", BTF_INT_BITS(v));
-		w_field_str(w, "encoding", " encoding=%s",
-			    int_encoding_str(BTF_INT_ENCODING(v)));
+		out_stream_u64(w, "size", " size=%u", t->size);
+		out_stream_u64(w, "bits_offset", " bits_offset=%u",
+			       BTF_INT_OFFSET(v));
+		out_stream_u64(w, "nr_bits", " nr_bits=%u", BTF_INT_BITS(v));
+		out_stream_str(w, "encoding", " encoding=%s",
+			       int_encoding_str(BTF_INT_ENCODING(v)));
 		break;
 	case BTF_KIND_PTR:
 	case BTF_KIND_CONST:
@@ -492,14 +218,14 @@ static void dump_type(struct writer *w, const struct btf *btf, __u32 id,
 	case BTF_KIND_RESTRICT:
 	case BTF_KIND_TYPEDEF:
 	case BTF_KIND_TYPE_TAG:
-		w_field_u64(w, "type_id", " type_id=%u", t->type);
+		out_stream_u64(w, "type_id", " type_id=%u", t->type);
 		break;
 	case BTF_KIND_ARRAY:
-		w_field_u64(w, "type_id", " type_id=%u", btf_array(t)->type);
-		w_field_u64(w, "index_type_id", " index_type_id=%u",
-			    btf_array(t)->index_type);
-		w_field_u64(w, "nr_elems", " nr_elems=%u",
-			    btf_array(t)->nelems);
+		out_stream_u64(w, "type_id", " type_id=%u", btf_array(t)->type);
+		out_stream_u64(w, "index_type_id", " index_type_id=%u",
+			       btf_array(t)->index_type);
+		out_stream_u64(w, "nr_elems", " nr_elems=%u",
+			       btf_array(t)->nelems);
 		break;
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
@@ -510,61 +236,53 @@ static void dump_type(struct writer *w, const struct btf *btf, __u32 id,
 		dump_enum(w, btf, t);
 		break;
 	case BTF_KIND_FWD:
-		w_field_str(w, "fwd_kind", " fwd_kind=%s",
-			    btf_kflag(t) ? "union" : "struct");
+		out_stream_str(w, "fwd_kind", " fwd_kind=%s",
+			       btf_kflag(t) ? "union" : "struct");
 		break;
 	case BTF_KIND_FUNC:
-		w_field_u64(w, "type_id", " type_id=%u", t->type);
-		w_field_str(w, "linkage", " linkage=%s",
-			    linkage_str(btf_vlen(t)));
+		out_stream_u64(w, "type_id", " type_id=%u", t->type);
+		out_stream_str(w, "linkage", " linkage=%s",
+			       linkage_str(btf_vlen(t)));
 		break;
 	case BTF_KIND_FUNC_PROTO:
 		dump_func_proto(w, btf, t);
 		break;
 	case BTF_KIND_VAR:
-		w_field_u64(w, "type_id", " type_id=%u,", t->type);
-		w_field_str(w, "linkage", " linkage=%s",
-			    linkage_str(btf_var(t)->linkage));
+		out_stream_u64(w, "type_id", " type_id=%u,", t->type);
+		out_stream_str(w, "linkage", " linkage=%s",
+			       linkage_str(btf_var(t)->linkage));
 		break;
 	case BTF_KIND_DATASEC:
 		dump_datasec(w, btf, t);
 		break;
 	case BTF_KIND_FLOAT:
-		w_field_u64(w, "size", " size=%u", t->size);
+		out_stream_u64(w, "size", " size=%u", t->size);
 		break;
 	case BTF_KIND_DECL_TAG:
-		w_field_u64(w, "type_id", " type_id=%u", t->type);
-		w_field_s64(w, "component_idx", " component_idx=%d",
-			    btf_decl_tag(t)->component_idx);
+		out_stream_u64(w, "type_id", " type_id=%u", t->type);
+		out_stream_s64(w, "component_idx", " component_idx=%d",
+			       btf_decl_tag(t)->component_idx);
 		break;
 	default:
 		break;
 	}
-	w_close(w);
-	w_plain(w, "\n");
+	out_stream_close(w);
+	out_stream_plain(w, "\n");
 }
 
 static void dump_raw(const struct btf *btf)
 {
-	static char buf[WRITER_BUF_SIZE];
-	struct writer w = {
-		.f = stdout,
-		.buf = buf,
-		.json = json_output,
-		.pretty = pretty_output,
-	};
+	struct out_stream *w = out_stream_start();
 	const struct btf_type *t;
 	__u32 id;
 
-	w_open(&w, NULL, true);
-	w_open(&w, "types", false);
+	out_stream_open(w, NULL, true);
+	out_stream_open(w, "types", false);
 	bk_for_each_type(id, t, btf)
-		dump_type(&w, btf, id, t);
-	w_close(&w);
-	w_close(&w);
-	if (w.json)
-		w_char(&w, '\n');
-	w_flush(&w);
+		dump_type(w, btf, id, t);
+	out_stream_close(w);
+	out_stream_close(w);
+	out_stream_end(w);
 }
 
 /* C dump -------------------------------------------------------------------*/

@@ -243,6 +243,305 @@ void out_plain(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Streaming output ------------------------------------------------------ */
+
+/*
+ * For output too large for one JSON tree (a vmlinux BTF dump: a hundred
+ * thousand types, a million fields). Fields are written as out_*() do, one
+ * call per field for both modes, with the same JSON conventions (u64 rule,
+ * '?' for non-UTF-8 bytes, jansson's layout): in
+ * plain mode fmt (one conversion, or NULL for JSON only) is applied to the
+ * value; in JSON mode the value goes under key. Containers matter to JSON
+ * only. Text is gathered in a buffer of our own and handed to stdio in
+ * large blocks, without printf's format parsing or stdio's locking per
+ * field.
+ */
+#define WRITER_BUF_SIZE (64 << 10)
+
+struct out_stream {
+	FILE *f;
+	char *buf; /* WRITER_BUF_SIZE bytes */
+	size_t len;
+	bool json;
+	bool pretty;
+	bool first;	/* nothing written yet in the innermost container */
+	bool in_object; /* the innermost container is an object */
+	__u32 depth;	/* nesting, for -p indentation */
+	__u64 obj_bits; /* bit i: level i + 1 is an object */
+};
+
+static void w_flush(struct out_stream *w)
+{
+	fwrite_unlocked(w->buf, 1, w->len, w->f);
+	w->len = 0;
+}
+
+static void w_bytes(struct out_stream *w, const char *s, size_t len)
+{
+	if (len > WRITER_BUF_SIZE - w->len) {
+		w_flush(w);
+		if (len > WRITER_BUF_SIZE) {
+			fwrite_unlocked(s, 1, len, w->f);
+			return;
+		}
+	}
+	memcpy(w->buf + w->len, s, len);
+	w->len += len;
+}
+
+static void w_char(struct out_stream *w, char ch)
+{
+	if (w->len == WRITER_BUF_SIZE)
+		w_flush(w);
+	w->buf[w->len++] = ch;
+}
+
+static void w_str(struct out_stream *w, const char *s)
+{
+	w_bytes(w, s, strlen(s));
+}
+
+/* Decimal digits of v, written backwards from end; returns the first. */
+static char *fmt_u64(char *end, __u64 v)
+{
+	do {
+		*--end = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	return end;
+}
+
+static char *fmt_s64(char *end, __s64 v)
+{
+	char *p = fmt_u64(end, v < 0 ? -(__u64)v : (__u64)v);
+
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
+/* Plain mode: fmt with its one conversion replaced by val. */
+static void w_fmt(struct out_stream *w, const char *fmt, const char *val,
+		  size_t val_len)
+{
+	const char *p = fmt;
+
+	while (*p && *p != '%')
+		p++;
+	w_bytes(w, fmt, p - fmt);
+	if (!*p)
+		return;
+	for (p++; *p == 'l' || *p == 'h' || *p == 'z'; p++)
+		;
+	w_bytes(w, val, val_len);
+	w_str(w, p + 1);
+}
+
+/* Length of the UTF-8 sequence at s, or 0 if it is not valid UTF-8. */
+static size_t utf8_seq_len(const unsigned char *s)
+{
+	size_t len, i;
+	__u32 cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return len;
+}
+
+static bool is_utf8(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t len;
+
+	while (*p) {
+		len = utf8_seq_len(p);
+		if (!len)
+			return false;
+		p += len;
+	}
+	return true;
+}
+
+/* A JSON string as jansson writes one, with out.h's '?' rule for non-UTF-8. */
+static void w_json_str(struct out_stream *w, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s, *run = p;
+	bool utf8 = false, checked = false;
+	char esc[7] = "\\u00";
+
+	w_char(w, '"');
+	for (; *p; p++) {
+		/* names are almost always ASCII: check UTF-8 only if not */
+		if (*p >= 0x80 && !checked) {
+			checked = true;
+			utf8 = is_utf8(s);
+		}
+		if (*p >= 0x20 && *p != '"' && *p != '\\' &&
+		    (*p < 0x80 || utf8))
+			continue;
+		w_bytes(w, (const char *)run, p - run);
+		run = p + 1;
+		if (*p >= 0x80) {
+			w_char(w, '?');
+		} else if (*p == '"' || *p == '\\') {
+			w_char(w, '\\');
+			w_char(w, *p);
+		} else if (*p == '\n') {
+			w_str(w, "\\n");
+		} else if (*p == '\t') {
+			w_str(w, "\\t");
+		} else {
+			esc[4] = hex[*p >> 4];
+			esc[5] = hex[*p & 0xf];
+			w_bytes(w, esc, 6);
+		}
+	}
+	w_bytes(w, (const char *)run, p - run);
+	w_char(w, '"');
+}
+
+static void w_newline_indent(struct out_stream *w)
+{
+	__u32 i;
+
+	w_char(w, '\n');
+	for (i = 0; i < w->depth; i++)
+		w_bytes(w, "    ", 4);
+}
+
+/* JSON: separator, indentation and key before the next value. */
+static void w_key(struct out_stream *w, const char *key)
+{
+	if (!w->first)
+		w_char(w, ',');
+	w->first = false;
+	if (w->pretty)
+		w_newline_indent(w);
+	if (!w->in_object)
+		return;
+	w_json_str(w, key);
+	if (w->pretty)
+		w_bytes(w, ": ", 2);
+	else
+		w_char(w, ':');
+}
+
+void out_stream_open(struct out_stream *w, const char *key, bool object)
+{
+	if (!w->json)
+		return;
+	if (w->depth)
+		w_key(w, key);
+	w_char(w, object ? '{' : '[');
+	w->depth++;
+	if (object)
+		w->obj_bits |= 1ULL << (w->depth - 1);
+	else
+		w->obj_bits &= ~(1ULL << (w->depth - 1));
+	w->in_object = object;
+	w->first = true;
+}
+
+void out_stream_close(struct out_stream *w)
+{
+	bool object = w->in_object, empty = w->first;
+
+	if (!w->json)
+		return;
+	w->depth--;
+	if (w->pretty && !empty)
+		w_newline_indent(w);
+	w_char(w, object ? '}' : ']');
+	w->in_object = w->depth && (w->obj_bits >> (w->depth - 1) & 1);
+	w->first = false;
+}
+
+void out_stream_u64(struct out_stream *w, const char *key, const char *fmt,
+		    __u64 v)
+{
+	char buf[24], *end = buf + sizeof(buf), *p = fmt_u64(end, v);
+
+	if (w->json) {
+		w_key(w, key);
+		/* out.h's rule: beyond json_int_t, the decimal as a string */
+		if (v > INT64_MAX)
+			w_char(w, '"');
+		w_bytes(w, p, end - p);
+		if (v > INT64_MAX)
+			w_char(w, '"');
+	} else if (fmt) {
+		w_fmt(w, fmt, p, end - p);
+	}
+}
+
+void out_stream_s64(struct out_stream *w, const char *key, const char *fmt,
+		    __s64 v)
+{
+	char buf[24], *end = buf + sizeof(buf), *p = fmt_s64(end, v);
+
+	if (w->json) {
+		w_key(w, key);
+		w_bytes(w, p, end - p);
+	} else if (fmt) {
+		w_fmt(w, fmt, p, end - p);
+	}
+}
+
+void out_stream_str(struct out_stream *w, const char *key, const char *fmt,
+		    const char *s)
+{
+	if (w->json) {
+		w_key(w, key);
+		w_json_str(w, s);
+	} else if (fmt) {
+		w_fmt(w, fmt, s, strlen(s));
+	}
+}
+
+void out_stream_plain(struct out_stream *w, const char *s)
+{
+	if (!w->json)
+		w_str(w, s);
+}
+
+static char stream_buf[WRITER_BUF_SIZE];
+static struct out_stream stream;
+
+struct out_stream *out_stream_start(void)
+{
+	stream = (struct out_stream){
+		.f = stdout,
+		.buf = stream_buf,
+		.json = json_output,
+		.pretty = pretty_output,
+	};
+	return &stream;
+}
+
+void out_stream_end(struct out_stream *w)
+{
+	if (w->json)
+		w_char(w, '\n');
+	w_flush(w);
+}
+
 int out_finish(void)
 {
 	size_t flags = JSON_ENCODE_ANY | JSON_PRESERVE_ORDER;

@@ -50,6 +50,25 @@ void out_null(const char *key);
 void out_plain(const char *fmt, ...) __printf(1, 2);
 
 /*
+ * Streaming output, for what is too large for one JSON tree: written as
+ * it comes, with the same conventions. Only for output that cannot fail
+ * half-way (validate first). out_stream_end() ends the document.
+ */
+struct out_stream;
+
+struct out_stream *out_stream_start(void);
+void out_stream_open(struct out_stream *w, const char *key, bool object);
+void out_stream_close(struct out_stream *w);
+void out_stream_u64(struct out_stream *w, const char *key, const char *fmt,
+		    __u64 v);
+void out_stream_s64(struct out_stream *w, const char *key, const char *fmt,
+		    __s64 v);
+void out_stream_str(struct out_stream *w, const char *key, const char *fmt,
+		    const char *s);
+void out_stream_plain(struct out_stream *w, const char *s);
+void out_stream_end(struct out_stream *w);
+
+/*
  * JSON mode: print the document built so far (or only {"error": msg} if an
  * error was reported), pretty with -p. Plain mode: flush stdout. Returns 0,
  * or -1 if writing stdout failed.
