@@ -37,13 +37,10 @@ for o in "${objs[@]}"; do
 		[ -n "$to" ] && [ "$to" != "$f" ] && edges+="$f $to"$'\n'
 	done < <(nm --undefined-only "$o" | awk '{print $2}')
 done
-if ! out=$(printf '%s' "$edges" | sort -u | tsort 2>&1 >/dev/null); then
+# tsort names each file of a loop on a line of its own
+if ! out=$(printf '%s' "$edges" | sort -u | tsort 2>&1 >/dev/null) ||
+	[ -n "$out" ]; then
 	echo "call cycle among the files of $src:" >&2
-	echo "$out" | grep -v 'input contains a loop' | sed 's/^tsort: /  /' >&2
-	exit 1
-fi
-if [ -n "$out" ]; then
-	echo "call cycle among the files of $src:" >&2
-	echo "$out" | sed 's/^tsort: /  /' >&2
+	grep -v 'input contains a loop' <<<"$out" | sed 's/^tsort: /  /' >&2
 	exit 1
 fi
