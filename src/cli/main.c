@@ -118,8 +118,8 @@ static const struct cmd main_cmds[] = {
 	{"prog", do_prog}, {"version", do_version}, {0}};
 
 /* libbpf's own messages: warnings always, everything with -d; stderr only. */
-static int print_libbpf(enum libbpf_print_level level, const char *fmt,
-			va_list ap)
+static __printf(2, 0) int print_libbpf(enum libbpf_print_level level,
+				       const char *fmt, va_list ap)
 {
 	if (level == LIBBPF_DEBUG && !debug_output)
 		return 0;

@@ -25,7 +25,8 @@ static json_t *stack[MAX_DEPTH];
 static int depth;
 static char *first_error;
 
-static void vp_msg(FILE *f, const char *prefix, const char *fmt, va_list ap)
+static __printf(3, 0) void vp_msg(FILE *f, const char *prefix, const char *fmt,
+				  va_list ap)
 {
 	fflush(stdout);
 	fputs(prefix, f);

@@ -7,8 +7,9 @@
 /* Long enough for two type signatures and two file names. */
 #define DIAG_MSG_MAX 2048
 
-static void diag_emit(const struct bk_diag *diag, enum bk_diag_level level,
-		      const char *fmt, va_list ap)
+static __printf(3, 0) void diag_emit(const struct bk_diag *diag,
+				     enum bk_diag_level level, const char *fmt,
+				     va_list ap)
 {
 	char msg[DIAG_MSG_MAX];
 

@@ -195,8 +195,8 @@ static void note_libbpf_warning(struct loader *l, const char *msg)
 	l->libbpf_warn[len] = '\0';
 }
 
-static int route_libbpf_print(enum libbpf_print_level level, const char *fmt,
-			      va_list ap)
+static __printf(2, 0) int route_libbpf_print(enum libbpf_print_level level,
+					     const char *fmt, va_list ap)
 {
 	char *msg, *line, *save = NULL;
 	int n;

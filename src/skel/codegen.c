@@ -6,25 +6,33 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
 
 #include "skel_internal.h"
 
-/* Cut the baseline tabs and trailing blanks of every line of tmpl into dst. */
-static int flatten_template(const char *tmpl, char *dst)
+/* A template's first line holds only its baseline tabs: a bug otherwise. */
+static bool has_baseline_line(const char *tmpl)
 {
-	size_t base = 0, n;
-	const char *src = tmpl, *end;
+	return tmpl[strspn(tmpl, "\t")] == '\n';
+}
 
-	while (*src == '\t') {
-		base++;
-		src++;
-	}
-	/* The first line holds only the baseline: it is a bug otherwise. */
-	if (*src++ != '\n')
-		return -EINVAL;
+/*
+ * Cut the baseline tabs and trailing blanks of every line of tmpl (which
+ * has_baseline_line() accepted) into dst, and return dst. Only blanks go,
+ * so dst is the same format as tmpl: format_arg lets the compiler check the
+ * caller's arguments against tmpl although the format printed is built at
+ * run time.
+ */
+static __attribute__((format_arg(1))) const char *
+flatten_template(const char *tmpl, char *dst)
+{
+	char *start = dst;
+	size_t base = strspn(tmpl, "\t"), n;
+	const char *src = tmpl + base + 1, *end;
+
 	while (*src) {
 		for (n = 0; n < base && *src == '\t'; n++)
 			src++;
@@ -39,7 +47,7 @@ static int flatten_template(const char *tmpl, char *dst)
 		src = *end ? end + 1 : end;
 	}
 	*dst = '\0';
-	return 0;
+	return start;
 }
 
 int bk_skel__codegen(struct skel *skel, const char *tmpl, ...)
@@ -47,27 +55,22 @@ int bk_skel__codegen(struct skel *skel, const char *tmpl, ...)
 	char small[1024], *buf = small;
 	size_t len = strlen(tmpl);
 	va_list ap;
-	int err;
 
+	if (!has_baseline_line(tmpl))
+		return bk_err(skel->diag, -EINVAL,
+			      "malformed code template '%.40s'", tmpl);
 	if (len >= sizeof(small)) {
 		buf = malloc(len + 1);
 		if (!buf)
 			return bk_err(skel->diag, -ENOMEM, "%s: out of memory",
 				      skel->path);
 	}
-	err = flatten_template(tmpl, buf);
-	if (err) {
-		err = bk_err(skel->diag, err, "malformed code template '%.40s'",
-			     tmpl);
-		goto out;
-	}
 	va_start(ap, tmpl);
-	vfprintf(skel->out, buf, ap);
+	vfprintf(skel->out, flatten_template(tmpl, buf), ap);
 	va_end(ap);
-out:
 	if (buf != small)
 		free(buf);
-	return err;
+	return 0;
 }
 
 void bk_skel__put_c_str(FILE *out, const char *s)

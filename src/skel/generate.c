@@ -14,7 +14,7 @@
 #include "../btf/btf.h"
 #include "../lib/file.h"
 
-static void print_btf(void *ctx, const char *fmt, va_list args)
+static __printf(2, 0) void print_btf(void *ctx, const char *fmt, va_list args)
 {
 	vfprintf(ctx, fmt, args);
 }
