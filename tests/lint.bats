@@ -99,3 +99,21 @@ scripts_check_cycles() {
 	run scripts_check_cycles "$d" "$d"
 	[ "$status" -eq 0 ]
 }
+
+# A row per line keeps a new command a one-line diff; clang-format packs
+# short rows into columns unless a comment line sits among them.
+@test "command tables in src/cli hold one row per line" {
+	cd "$TOP"
+	local bad tables
+	tables=$(grep -c 'struct cmd .*\[\] = {' src/cli/*.c | awk -F: '{n += $2} END {print n}')
+	[ "$tables" -ge 4 ]
+	bad=$(awk 'FNR == 1 { t = 0 }
+		/struct cmd .*\[\] = \{./ { print FILENAME ":" FNR ": " $0 }
+		/struct cmd .*\[\] = \{/ { t = 1; next }
+		t && /\{.*\}.*\{.*\}/ { print FILENAME ":" FNR ": " $0 }
+		t && /};/ { t = 0 }' src/cli/*.c)
+	[ -z "$bad" ] || {
+		echo "$bad"
+		return 1
+	}
+}

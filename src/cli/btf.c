@@ -537,6 +537,7 @@ static int do_dump(int argc, char **argv)
 static const struct cmd cmds[] = {
 	{"dump", do_dump},
 	{"help", do_help},
+	/* End of table; a comment line keeps clang-format from packing rows */
 	{0},
 };
 

@@ -24,11 +24,14 @@ static int do_help(int argc, char **argv)
 	return 0;
 }
 
-static const struct cmd cmds[] = {{"object", do_gen_object},
-				  {"skeleton", do_gen_skeleton},
-				  {"subskeleton", do_gen_subskeleton},
-				  {"help", do_help},
-				  {0}};
+static const struct cmd cmds[] = {
+	{"object", do_gen_object},
+	{"skeleton", do_gen_skeleton},
+	{"subskeleton", do_gen_subskeleton},
+	{"help", do_help},
+	/* End of table; a comment line keeps clang-format from packing rows */
+	{0},
+};
 
 int do_gen(int argc, char **argv)
 {

@@ -114,8 +114,14 @@ static int do_version(int argc, char **argv)
 }
 
 static const struct cmd main_cmds[] = {
-	{"help", do_help}, {"btf", do_btf},	    {"gen", do_gen},
-	{"prog", do_prog}, {"version", do_version}, {0}};
+	{"help", do_help},
+	{"btf", do_btf},
+	{"gen", do_gen},
+	{"prog", do_prog},
+	{"version", do_version},
+	/* End of table; a comment line keeps clang-format from packing rows */
+	{0},
+};
 
 /* libbpf's own messages: warnings always, everything with -d; stderr only. */
 static __printf(2, 0) int print_libbpf(enum libbpf_print_level level,

@@ -366,8 +366,13 @@ static int do_help(int argc, char **argv)
 
 /* Order settles prefixes: "loa" is load, as in bpftool. */
 static const struct cmd cmds[] = {
-	{"show", do_show},	 {"list", do_show}, {"load", do_load},
-	{"loadall", do_loadall}, {"help", do_help}, {0},
+	{"show", do_show},
+	{"list", do_show},
+	{"load", do_load},
+	{"loadall", do_loadall},
+	{"help", do_help},
+	/* End of table; a comment line keeps clang-format from packing rows */
+	{0},
 };
 
 int do_prog(int argc, char **argv)
