@@ -49,6 +49,10 @@ PROGS     := $(patsubst progs/%.bpf.c,$(BUILD)/progs/%.bpf.o,$(PROGS_SRC))
 # C test helpers: tests/bin/NAME.c -> $(BUILD)/tests/NAME, linked with LIB_OBJS.
 TBIN_SRC  := $(sort $(wildcard tests/bin/*.c))
 TBINS     := $(patsubst tests/bin/%.c,$(BUILD)/tests/%,$(TBIN_SRC))
+# corpus_check runs the CLI's entry points in-process: it links the CLI too,
+# with main() renamed as tests/fuzz/run.sh does.
+CLI_TEST_OBJS := $(filter-out $(BUILD)/cli/main.o,$(filter $(BUILD)/cli/%,$(OBJS))) \
+		 $(BUILD)/tests/cli_main.o
 UNIT_SRC  := $(sort $(wildcard tests/unit/*.c))
 UNITS     := $(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(UNIT_SRC))
 FUZZ_SRC  := $(sort $(wildcard tests/fuzz/fuzz_*.c))
@@ -98,6 +102,19 @@ $(BUILD)/tests/%: tests/bin/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(call msg,CC,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Isrc $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(PKG_LIBS)
+
+$(BUILD)/tests/cli_main.o: src/cli/main.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Dmain=bk_cli_main -c -o $@ $<
+
+-include $(BUILD)/tests/cli_main.d
+
+$(BUILD)/tests/corpus_check: tests/bin/corpus_check.c $(CLI_TEST_OBJS) $(LIB_OBJS)
+	@mkdir -p $(@D)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Isrc $(LDFLAGS) -o $@ $< \
+		$(CLI_TEST_OBJS) $(LIB_OBJS) $(PKG_LIBS)
 
 $(BUILD)/tests/unit/%: tests/unit/%.c $(LIB_OBJS)
 	@mkdir -p $(@D)

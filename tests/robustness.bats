@@ -4,8 +4,12 @@
 # The malformed-input corpus (tests/bin/mkcorpus.c: truncations, ELF header,
 # section, symbol, relocation, BTF and BTF.ext corruptions, link conflicts,
 # small files claiming huge counts) through every command that reads
-# objects. tests/robustness.sh runs one command over all cases and says
-# what each run must satisfy; each test here prints the problem cases.
+# objects. tests/robustness.sh runs one command over the cases, one bpfkit
+# process each, and says what each run must satisfy; tests/bin/corpus_check
+# holds every case to the same rules in one process, calling the CLI's entry
+# points. make check runs every case in-process and one process per
+# mutation family; make check-full (BPFKIT_CHECK_FULL=1) runs every case
+# both ways. Each test prints the problem cases.
 
 load helpers
 
@@ -21,18 +25,30 @@ setup_file() {
 		export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 		export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:abort_on_error=1}"
 	fi
+	ROB_SAMPLE=family
+	if [ "${BPFKIT_CHECK_FULL:-0}" = 1 ]; then
+		ROB_SAMPLE=
+	fi
+	export ROB_SAMPLE
 }
 
-# corpus WHAT: run robustness.sh, show its summary, skip while the command
-# is a placeholder.
+# corpus WHAT: every case in-process, then robustness.sh's process runs
+# (per family, or all under check-full); show both summaries, skip while
+# the command is a placeholder.
 corpus() {
+	local in_process cli=CLI
+	run "$TBIN/corpus_check" "$CORPUS" "$1"
+	in_process=$status
+	echo "# in-process ${lines[-1]}" >&3
+	echo "$output"
 	run bash "$BATS_TEST_DIRNAME/robustness.sh" "$1"
 	if [ "$status" -eq 3 ]; then
 		skip "NOT IMPLEMENTED YET, corpus not run: $output"
 	fi
-	echo "# ${lines[-1]}" >&3
+	[ -z "$ROB_SAMPLE" ] || cli="CLI, one case per family:"
+	echo "# $cli ${lines[-1]}" >&3
 	echo "$output"
-	[ "$status" -eq 0 ]
+	[ "$in_process" -eq 0 ] && [ "$status" -eq 0 ]
 }
 
 @test "corpus: deterministic, several hundred cases" {

@@ -8,8 +8,11 @@
 #	robustness.sh WHAT
 #
 # WHAT is dump-raw, dump-json, dump-c, dump-ext, skeleton, link-first,
-# link-second, pairs or prog-verify (needs root and bpf()). Needs BPFKIT and CORPUS (made by tests/bin/mkcorpus)
-# in the environment, and ROB_VLIMIT (KiB for ulimit -v; empty: none).
+# link-second, pairs or prog-verify (needs root and bpf()). Needs BPFKIT and
+# CORPUS (made by tests/bin/mkcorpus) in the environment, and ROB_VLIMIT
+# (KiB for ulimit -v; empty: none). ROB_SAMPLE=family runs one case per
+# mutation family (make check, where tests/bin/corpus_check runs every case
+# in-process); unset, every case (make check-full).
 #
 # The corpus MANIFEST says per case and command group whether the case must
 # fail (F), must succeed (0) or may do either (A). Every run must:
@@ -149,13 +152,40 @@ link() {
 # cases COL: "expect<TAB>file" of each single-file case for command group
 # COL of the EXPECT field (1 dump, 2 ext, 3 link, 4 skeleton). prog load
 # reads what a skeleton does and must reject what it rejects: it uses
-# column 4 too.
+# column 4 too. With ROB_SAMPLE=family, one case per mutation family.
 cases() {
 	local col=$1 kind exp file rest
+	if [ "${ROB_SAMPLE:-}" = family ]; then
+		family_cases "$col"
+		return
+	fi
 	while IFS=$'\t' read -r kind exp file rest; do
 		[ "$kind" = case ] || continue
 		printf '%s\t%s\n' "${exp:col-1:1}" "$file"
 	done <"$CORPUS/MANIFEST"
+}
+
+# family_cases COL: per mutation family (the case name up to its first
+# word after the source: base-shdr, ext-rel, tiny-vlen, rob_mm...), the
+# first case this command must reject, else the family's first case: the
+# error path is what a process run adds to tests/bin/corpus_check's.
+family_cases() {
+	awk -F'\t' -v col="$1" '$1 == "case" {
+		fam = $3
+		if (match(fam, /^[a-z]+[-_][a-z]+/))
+			fam = substr(fam, 1, RLENGTH)
+		e = substr($2, col, 1)
+		if (!(fam in first)) {
+			first[fam] = e "\t" $3
+			order[++n] = fam
+		}
+		if (e == "F" && !(fam in fail))
+			fail[fam] = e "\t" $3
+	}
+	END {
+		for (i = 1; i <= n; i++)
+			print (order[i] in fail) ? fail[order[i]] : first[order[i]]
+	}' "$CORPUS/MANIFEST"
 }
 
 # placeholder ARGS...: is the command still "not available in this build"?
