@@ -111,7 +111,7 @@ $(BUILD)/tests/%: tests/bin/%.c $(LIB_OBJS)
 $(BUILD)/tests/cli_main.o: src/cli/main.c
 	@mkdir -p $(@D)
 	$(call msg,CC,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Dmain=bk_cli_main -c -o $@ $<
+	$(Q)$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Dmain=bpfkit_cli_main -c -o $@ $<
 
 -include $(BUILD)/tests/cli_main.d
 

@@ -12,7 +12,7 @@ PACKAGES=(
 	make gcc g++ pkg-config clang llvm
 	libbpf-dev libelf-dev zlib1g-dev libjansson-dev linux-libc-dev
 	# tests, docs, completion, lint
-	bats bash-completion bpftool jq python3 python3-docutils
+	bats bash-completion bpftool jq python3 python3-docutils binutils
 	shellcheck cppcheck clang-format valgrind
 	# sanitizers and libFuzzer runtimes, benchmark timing
 	libclang-rt-14-dev time

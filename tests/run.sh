@@ -57,8 +57,10 @@ files=()
 for t in "$BPFKIT_BUILD"/tests/unit/*; do
 	[ -f "$t" ] && [ -x "$t" ] && files+=("$t")
 done
-# The slowest files first, so that the others fill the second CPU.
-for f in ${TESTS:-tests/robustness.bats tests/*.bats}; do
+# The slowest files first (about a minute of CPU each), so that the others
+# fill the second CPU.
+slowest="tests/prog_load.bats tests/btf_dump.bats tests/gen_skeleton.bats"
+for f in ${TESTS:-$slowest tests/*.bats}; do
 	[[ " ${files[*]} " == *" $f "* ]] || files+=("$f")
 done
 

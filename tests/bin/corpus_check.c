@@ -54,27 +54,25 @@
 
 enum mode { MODE_PLAIN, MODE_JSON };
 
-/* One command of robustness.sh: argv with @CASE@ for the file. */
+#define CASE_ARG "@CASE@"
+
+/* One command of robustness.sh: its words, CASE_ARG standing for the file. */
 struct command {
 	const char *what;
-	int column; /* of the MANIFEST verdict, 1-based */
-	enum mode mode;
+	int column; /* of the MANIFEST verdict, 1-based; 0: pairs */
 	const char *argv[8];
 };
 
 static const struct command commands[] = {
-	{"dump-raw", 1, MODE_PLAIN, {"btf", "dump", "file", "@CASE@"}},
-	{"dump-json", 1, MODE_JSON, {"btf", "dump", "file", "@CASE@"}},
-	{"dump-c",
-	 1,
-	 MODE_PLAIN,
-	 {"btf", "dump", "file", "@CASE@", "format", "c"}},
-	{"dump-ext", 2, MODE_PLAIN, {"btf", "dump", "file", "@CASE@", "ext"}},
-	{"skeleton", 4, MODE_PLAIN, {"gen", "skeleton", "@CASE@"}},
-	{"prog-verify", 4, MODE_PLAIN, {"prog", "load", "@CASE@", "verify"}},
-	{"link-first", 3, MODE_PLAIN, {"gen", "object"}},
-	{"link-second", 3, MODE_PLAIN, {"gen", "object"}},
-	{"pairs", 0, MODE_PLAIN, {"gen", "object"}},
+	{"dump-raw", 1, {"btf", "dump", "file", CASE_ARG}},
+	{"dump-json", 1, {"-j", "btf", "dump", "file", CASE_ARG}},
+	{"dump-c", 1, {"btf", "dump", "file", CASE_ARG, "format", "c"}},
+	{"dump-ext", 2, {"btf", "dump", "file", CASE_ARG, "ext"}},
+	{"skeleton", 4, {"gen", "skeleton", CASE_ARG}},
+	{"prog-verify", 4, {"prog", "load", CASE_ARG, "verify"}},
+	{"link-first", 3, {"gen", "object"}},
+	{"link-second", 3, {"gen", "object"}},
+	{"pairs", 0, {"gen", "object"}},
 };
 
 /* What one run printed, NUL-terminated, cut at CAPTURE_MAX. */
@@ -89,7 +87,7 @@ static struct {
 	char good[4096];
 	FILE *report; /* the real stdout */
 	int report_fd;
-	int out_fd, err_fd, saved_out, saved_err;
+	int out_fd, err_fd, saved_err;
 	bool vlimit;
 	size_t runs, oks, problems;
 	long slowest_ms;
@@ -210,19 +208,26 @@ static long now_ms(void)
 	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* As main() and clean_and_exit() do: 0 or 1, 1 when output fails. */
-static int call_cli(char **argv, int argc, enum mode mode)
+/*
+ * As main() and clean_and_exit() do, for argv without the program name:
+ * "-j" or an object's words. Returns 0 or 1, 1 when output fails.
+ */
+static int call_cli(char **argv, int argc)
 {
 	int (*object)(int argc, char **argv);
 	int ret;
 
+	json_output = !strcmp(argv[0], "-j");
+	if (json_output) {
+		argv++;
+		argc--;
+	}
 	if (!strcmp(argv[0], "btf"))
 		object = do_btf;
 	else if (!strcmp(argv[0], "gen"))
 		object = do_gen;
 	else
 		object = do_prog;
-	json_output = mode == MODE_JSON;
 	ret = object(argc - 1, argv + 1) ? 1 : 0;
 	if (out_finish() && !ret)
 		ret = 1;
@@ -233,7 +238,7 @@ static int call_cli(char **argv, int argc, enum mode mode)
 }
 
 /* Run argv once (argc words); timing, hang and crash reports. */
-static int run_case(char **argv, int argc, enum mode mode, const char *label)
+static int run_case(char **argv, int argc, const char *label)
 {
 	long t0, ms;
 	int rc;
@@ -241,7 +246,7 @@ static int run_case(char **argv, int argc, enum mode mode, const char *label)
 	snprintf(st.label, sizeof(st.label), "%s", label);
 	t0 = now_ms();
 	alarm(CASE_HANG_S);
-	rc = call_cli(argv, argc, mode);
+	rc = call_cli(argv, argc);
 	alarm(0);
 	ms = now_ms() - t0;
 	read_capture(st.out_fd, captured.out);
@@ -380,7 +385,7 @@ static void link_two(char expect, const char *label, const char *a,
 	int rc;
 
 	snprintf(out, sizeof(out), "%s/linked.o", st.tmp);
-	rc = run_case(argv, 5, MODE_PLAIN, label);
+	rc = run_case(argv, 5, label);
 	check_verdict(rc, expect, MODE_PLAIN, label, names, name_cnt);
 	if (rc && access(out, F_OK) == 0)
 		problem(label, "failed but left its output file behind");
@@ -394,15 +399,16 @@ static void single_case(const struct command *cmd, char expect,
 	char path[4200];
 	char *argv[ARRAY_SIZE(cmd->argv) + 1] = {};
 	const char *names[] = {file};
+	enum mode mode;
 	int argc;
 
 	snprintf(path, sizeof(path), "%s/%s", st.corpus, file);
 	for (argc = 0; cmd->argv[argc]; argc++)
-		argv[argc] = strcmp(cmd->argv[argc], "@CASE@")
+		argv[argc] = strcmp(cmd->argv[argc], CASE_ARG)
 				     ? (char *)cmd->argv[argc]
 				     : path;
-	check_verdict(run_case(argv, argc, cmd->mode, file), expect, cmd->mode,
-		      file, names, 1);
+	mode = strcmp(argv[0], "-j") ? MODE_PLAIN : MODE_JSON;
+	check_verdict(run_case(argv, argc, file), expect, mode, file, names, 1);
 }
 
 static void link_case(const struct command *cmd, char expect, const char *file)
