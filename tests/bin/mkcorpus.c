@@ -105,7 +105,7 @@ static const char *out_dir;
 static FILE *manifest;
 static size_t case_cnt;
 
-static void die(const char *fmt, ...)
+static __printf(1, 2) void die(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -303,7 +303,8 @@ static void put_n(struct mut *m, size_t off, size_t width, __u64 val)
  * Write the case and free the copy. Sources that libbpf cannot open alone
  * (unresolved externs) leave the skeleton's outcome open.
  */
-static void emit(struct mut *m, const char *expect, const char *fmt, ...)
+static __printf(3, 4) void emit(struct mut *m, const char *expect,
+				const char *fmt, ...)
 {
 	char name[256], file[300], exp[5];
 	va_list ap;
@@ -325,8 +326,9 @@ static void emit(struct mut *m, const char *expect, const char *fmt, ...)
 }
 
 /* One field changed: the common case. */
-static void emit_put(const struct obj *o, size_t off, size_t width, __u64 val,
-		     const char *expect, const char *fmt, ...)
+static __printf(6, 7) void emit_put(const struct obj *o, size_t off,
+				    size_t width, __u64 val, const char *expect,
+				    const char *fmt, ...)
 {
 	struct mut *m = mut_new(o);
 	char name[256];

@@ -68,8 +68,8 @@ struct scenario {
 
 static bool debug;
 
-static int print_libbpf(enum libbpf_print_level level, const char *fmt,
-			va_list args)
+static int __attribute__((format(printf, 2, 0)))
+print_libbpf(enum libbpf_print_level level, const char *fmt, va_list args)
 {
 	if (level == LIBBPF_DEBUG && !debug)
 		return 0;
