@@ -31,17 +31,18 @@ link_both() {
 	done
 }
 
-# skel_run OBJ SKEL TEST: TEST.c of tests/skel/ built against OBJ's
-# skeleton named SKEL (C with gcc, C++ with clang++), both run.
+# skel_run OBJ SKEL TEST [CFLAGS...]: TEST.c of tests/skel/ built against
+# OBJ's skeleton named SKEL (C with gcc, C++ with clang++), both run.
 skel_run() {
 	local obj=$1 skel=$2 test=$3 d cc lang
+	shift 3
 	d=$(mktemp -d "$T/skel.XXXXXX")
 	bpfkit gen skeleton "$obj" name "$skel" >"$d/$skel.skel.h"
 	for cc in gcc clang++; do
 		lang=c
 		[ "$cc" = clang++ ] && lang=c++
 		"$cc" -x "$lang" -Wall -Wextra -Werror -I"$TOP/progs" -I"$SRC" \
-			-I"$d" -o "$d/$test-$cc" "$SRC/$test.c" -lbpf -lelf -lz
+			-I"$d" "$@" -o "$d/$test-$cc" "$SRC/$test.c" -lbpf -lelf -lz
 		run -0 "$d/$test-$cc"
 	done
 }
@@ -79,4 +80,16 @@ sec_size() {
 	# bpftool keeps every loser's bytes as a gap: bpfkit's .data is smaller
 	bpftool gen object "$T/t.o" "$PROGS"/align_weak{1,2}.bpf.o
 	[ "$(sec_size "$T/a.o" .data)" -lt "$(sec_size "$T/t.o" .data)" ]
+}
+
+# --- 2. integers compare by size, not signedness ---------------------------
+
+@test "signedness: int vs unsigned extern, weak, prototype and map key/value link, load and run" {
+	require_kernel
+	link_both sign "$PROGS"/sign{1,2}.bpf.o
+	skel_run "$T/sign.o" sign sign -DSIGN_WEAK_VALUE=-5
+	skel_run "$T/sign-rev.o" sign sign -DSIGN_WEAK_VALUE=9
+	require_bpftool
+	# bpftool agrees: it compares ints by size too
+	bpftool gen object "$T/tool.o" "$PROGS"/sign{1,2}.bpf.o
 }

@@ -5,7 +5,9 @@
  *   - typedefs and modifiers are looked through;
  *   - kinds must match, and names of structs, unions, enums and forward
  *     declarations;
- *   - ints compare size and signedness, enums and floats compare size;
+ *   - ints, enums and floats compare size only: signedness and encoding are
+ *     ignored, as in libbpf's linker (the kernel's selftests link an int
+ *     extern against an unsigned definition);
  *   - arrays ignore their length, prototypes ignore parameter names;
  *   - structs and unions compare fields (name, offset, type) exactly, but
  *     behind a pointer only the shape counts: a forward declaration matches
@@ -245,11 +247,6 @@ static bool in_context(struct cmp_ctx *c, const char *fmt, ...)
 
 static bool cmp_types(struct cmp_ctx *c, __u32 id1, __u32 id2, bool exact);
 
-static bool int_signed(const struct btf_type *t)
-{
-	return btf_int_encoding(t) & BTF_INT_SIGNED;
-}
-
 static bool cmp_fwd(struct cmp_ctx *c, __u32 id1, const struct btf_type *t1,
 		    __u32 id2, const struct btf_type *t2)
 {
@@ -342,12 +339,6 @@ static bool cmp_sized(struct cmp_ctx *c, __u32 id1, const struct btf_type *t1,
 {
 	if (t1->size != t2->size) {
 		set_diff(c, id1, id2, "size %u vs %u", t1->size, t2->size);
-		return false;
-	}
-	if (btf_is_int(t1) && int_signed(t1) != int_signed(t2)) {
-		set_diff(c, id1, id2, "%s vs %s",
-			 int_signed(t1) ? "signed" : "unsigned",
-			 int_signed(t2) ? "signed" : "unsigned");
 		return false;
 	}
 	return true;
