@@ -12,6 +12,11 @@ SRC="$TOP/tests/skel"
 
 setup() {
 	T=$BATS_TEST_TMPDIR
+	PIN=/sys/fs/bpf/bpfkit_conformance_$$_$BATS_TEST_NUMBER
+}
+
+teardown() {
+	rm -rf "$PIN"
 }
 
 # link_both NAME IN...: NAME.o links IN in order, NAME-rev.o in reverse;
@@ -92,4 +97,31 @@ sec_size() {
 	require_bpftool
 	# bpftool agrees: it compares ints by size too
 	bpftool gen object "$T/tool.o" "$PROGS"/sign{1,2}.bpf.o
+}
+
+# --- 3. empty code sections -----------------------------------------------
+
+@test "empty code section: a function without instructions links, loads and its neighbours run" {
+	require_kernel
+	link_both empty "$PROGS"/empty_code{1,2}.bpf.o
+	skel_run "$T/empty.o" empty_code empty_code
+	skel_run "$T/empty-rev.o" empty_code empty_code
+	# the code-less function leaves no program: libbpf would refuse a
+	# zero-sized one in a section that has code
+	run -0 bpfkit gen skeleton "$T/empty.o"
+	[[ $output != *empty_nothing* ]]
+	require_bpftool
+	# bpftool links it too, into an object libbpf cannot open
+	bpftool gen object "$T/tool.o" "$PROGS"/empty_code{1,2}.bpf.o
+	run ! bpftool prog loadall "$T/tool.o" "$PIN"
+	[[ $output == *"corrupted program 'empty_nothing'"* ]]
+}
+
+@test "empty code section: btf dump ... ext shows its func_info record" {
+	run -0 bpfkit btf dump file "$PROGS/empty_code1.bpf.o" ext
+	[[ $output == *"func_info section 'xdp' rec_size=8 rec_cnt=1"$'\n\t'"insn_off=0 type_id="*"(FUNC 'empty_nothing')"* ]]
+	# alone, it links; the empty section remains, without a program
+	bpfkit gen object "$T/one.o" "$PROGS/empty_code1.bpf.o"
+	run -0 bpfkit btf dump file "$T/one.o" ext
+	[[ $output != *empty_nothing* ]]
 }

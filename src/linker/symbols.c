@@ -487,6 +487,19 @@ static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
 	return merge_glob(l, obj, &l->globs[found], &d);
 }
 
+/*
+ * A function without instructions (a naked one with an empty body) in an
+ * empty section. libbpf skips empty sections at open, but once a file's
+ * code lands in a section of the same name the symbol would name a
+ * zero-sized program there, which libbpf refuses as corrupted: drop it,
+ * and its .BTF.ext records with it (btf_ext_link.c).
+ */
+static bool is_empty_func(const Elf64_Sym *sym, const struct src_sec *src)
+{
+	return src->is_exec && !src->size &&
+	       ELF64_ST_TYPE(sym->st_info) == STT_FUNC;
+}
+
 int bk_ld_append_syms(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
@@ -501,6 +514,8 @@ int bk_ld_append_syms(struct bk_linker *l, struct src_obj *obj)
 			src = &obj->secs[sym->st_shndx];
 			if (src->skipped || src->dst_id < 0)
 				continue; /* DWARF, a duplicate license... */
+			if (is_empty_func(sym, src))
+				continue;
 		}
 		if (ELF64_ST_BIND(sym->st_info) == STB_LOCAL)
 			err = append_local(l, obj, i, src);
