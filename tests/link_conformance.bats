@@ -125,3 +125,24 @@ sec_size() {
 	run -0 bpfkit btf dump file "$T/one.o" ext
 	[[ $output != *empty_nothing* ]]
 }
+
+# --- 4. legacy SEC("maps") -----------------------------------------------
+
+@test "legacy maps: SEC(\"maps\") is refused at link time, naming file and section" {
+	run --separate-stderr -1 bpfkit gen object "$T/out.o" \
+		"$PROGS/sign1.bpf.o" "$PROGS/legacy_maps.bpf.o"
+	[ -z "$output" ]
+	[ "$stderr" = "Error: $PROGS/legacy_maps.bpf.o: section 'maps': legacy map definitions are not supported (libbpf 1.0+ refuses them): define maps with BTF in '.maps'" ]
+	assert_no_file "$T/out.o"
+	run -1 bpfkit -j gen object "$T/out.o" "$PROGS/legacy_maps.bpf.o"
+	[[ $output == '{"error":"'*"legacy map definitions"*'"}' ]]
+	assert_no_file "$T/out.o"
+}
+
+@test "legacy maps: bpftool links them into an object that cannot be loaded" {
+	require_kernel
+	require_bpftool
+	bpftool gen object "$T/tool.o" "$PROGS/legacy_maps.bpf.o"
+	run ! bpftool prog loadall "$T/tool.o" "$PIN"
+	[[ $output == *"legacy map definitions in 'maps' section are not supported"* ]]
+}
