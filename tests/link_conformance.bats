@@ -146,3 +146,42 @@ sec_size() {
 	run ! bpftool prog loadall "$T/tool.o" "$PIN"
 	[[ $output == *"legacy map definitions in 'maps' section are not supported"* ]]
 }
+
+# --- 5. skeletons check every DATASEC, .maps included ---------------------
+
+@test "skeleton checks .maps: bpftool's link of an extern map before its definition is refused" {
+	local cmd
+	require_bpftool
+	# bpftool 7.1 leaves the .maps DATASEC entry of lmf_inner_y at 0
+	# while its symbol moves to 128: libbpf then cannot open the object
+	bpftool gen object "$T/tool.o" "$PROGS"/linked_mapfwd{1,2}.bpf.o
+	for cmd in skeleton subskeleton; do
+		run --separate-stderr -1 bpfkit gen "$cmd" "$T/tool.o"
+		[ -z "$output" ]
+		[ "$stderr" = "Error: $T/tool.o: section '.maps': map 'lmf_inner_y' is at offset 0 in BTF but its symbol is at offset 128 of section '.maps': the object was linked inconsistently and libbpf cannot match the map with the code using it" ]
+	done
+}
+
+@test "skeleton checks .maps: the refused object cannot load, bpfkit's link of the same inputs can" {
+	require_kernel
+	require_bpftool
+	bpftool gen object "$T/tool.o" "$PROGS"/linked_mapfwd{1,2}.bpf.o
+	run ! bpftool prog loadall "$T/tool.o" "$PIN"
+	[[ $output == *"failed to find map"* ]]
+	link_both mapfwd "$PROGS"/linked_mapfwd{1,2}.bpf.o
+	bpfkit gen skeleton "$T/mapfwd.o" name mapfwd >"$T/mapfwd.skel.h"
+	cat >"$T/mapfwd.c" <<'C'
+#include "mapfwd.skel.h"
+int main(void)
+{
+	struct mapfwd *s = mapfwd__open_and_load();
+
+	if (!s)
+		return 1;
+	mapfwd__destroy(s);
+	return 0;
+}
+C
+	gcc -Wall -Wextra -Werror -I"$T" -o "$T/mapfwd" "$T/mapfwd.c" -lbpf -lelf -lz
+	run -0 "$T/mapfwd"
+}
