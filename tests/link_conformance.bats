@@ -185,3 +185,16 @@ C
 	gcc -Wall -Wextra -Werror -I"$T" -o "$T/mapfwd" "$T/mapfwd.c" -lbpf -lelf -lz
 	run -0 "$T/mapfwd"
 }
+
+# --- 6. messages that show the difference ----------------------------------
+
+@test "license: texts that print the same are told apart by size and bytes" {
+	run --separate-stderr -1 bpfkit gen object "$T/out.o" \
+		"$PROGS/lerr_defs.bpf.o" "$PROGS/lerr_license_size.bpf.o"
+	[ "$stderr" = "Error: $PROGS/lerr_license_size.bpf.o: section 'license': 8 bytes \"GPL\\x00\\x00\\x00\\x00\\x00\" differ from 4 bytes \"GPL\\x00\" in $PROGS/lerr_defs.bpf.o" ]
+	assert_no_file "$T/out.o"
+	# texts that differ still read as texts
+	run --separate-stderr -1 bpfkit gen object "$T/out.o" \
+		"$PROGS/lerr_defs.bpf.o" "$PROGS/lerr_license.bpf.o"
+	[ "$stderr" = "Error: $PROGS/lerr_license.bpf.o: section 'license': 'Dual BSD/GPL' differs from 'GPL' in $PROGS/lerr_defs.bpf.o" ]
+}

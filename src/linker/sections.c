@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +94,48 @@ static int check_sec_match(struct bk_linker *l, const struct dst_sec *dst,
 		obj->name, src->name, what, bk_ld_file(l, dst->first_file));
 }
 
+/* At most 32 bytes of a section as a C string literal, escaped. */
+static void escape_bytes(char *buf, size_t cap, const unsigned char *p,
+			 size_t size)
+{
+	size_t i, len = 0;
+
+	for (i = 0; i < size && i < 32 && len + 5 < cap; i++) {
+		if (p[i] >= ' ' && p[i] < 0x7f && p[i] != '"' && p[i] != '\\')
+			buf[len++] = p[i];
+		else
+			len += snprintf(buf + len, cap - len, "\\x%02x", p[i]);
+	}
+	snprintf(buf + len, cap - len, "%s", i < size ? "..." : "");
+}
+
+/*
+ * Two licenses that print the same ("GPL" and a char[8] holding "GPL"):
+ * show what does differ, each size and every byte.
+ */
+static int license_bytes_differ(struct bk_linker *l, const struct dst_sec *dst,
+				const struct src_obj *obj,
+				const struct src_sec *src)
+{
+	char mine[160], theirs[160];
+
+	escape_bytes(mine, sizeof(mine), src->data, src->size);
+	escape_bytes(theirs, sizeof(theirs), dst->data, dst->size);
+	return bk_err(
+		l->diag, -EINVAL,
+		"%s: section 'license': %zu bytes \"%s\" differ from %zu bytes \"%s\" in %s",
+		obj->name, src->size, mine, dst->size, theirs,
+		bk_ld_file(l, dst->first_file));
+}
+
+static bool prints_same(const struct dst_sec *dst, const struct src_sec *src)
+{
+	size_t n1 = strnlen(src->data, src->size);
+	size_t n2 = strnlen(dst->data, dst->size);
+
+	return n1 == n2 && memcmp(src->data, dst->data, n1) == 0;
+}
+
 /* license/version: keep the first, insist that all others say the same. */
 static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 			 const struct src_obj *obj, struct src_sec *src)
@@ -102,6 +145,8 @@ static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 		src->skipped = true;
 		return 0;
 	}
+	if (strcmp(dst->name, "license") == 0 && prints_same(dst, src))
+		return license_bytes_differ(l, dst, obj, src);
 	if (strcmp(dst->name, "license") == 0)
 		return bk_err(
 			l->diag, -EINVAL,
