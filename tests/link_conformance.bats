@@ -198,3 +198,42 @@ C
 		"$PROGS/lerr_defs.bpf.o" "$PROGS/lerr_license.bpf.o"
 	[ "$stderr" = "Error: $PROGS/lerr_license.bpf.o: section 'license': 'Dual BSD/GPL' differs from 'GPL' in $PROGS/lerr_defs.bpf.o" ]
 }
+
+# --- 7. weak binding through a library link --------------------------------
+
+# binding OBJ SYMBOL: the symbol's ELF binding (GLOBAL, WEAK).
+binding() {
+	readelf -sW "$1" | awk -v s="$2" '$8 == s { print $5 }'
+}
+
+@test "weak through a library link: the library keeps its weak defaults overridable" {
+	require_kernel
+	# step 1: the library, where weaklib_user only declares the defaults
+	link_both lib "$PROGS"/weaklib_{defaults,user}.bpf.o
+	[ "$(binding "$T/lib.o" weaklib_limit)" = WEAK ]
+	[ "$(binding "$T/lib.o" weaklib_hook)" = WEAK ]
+	# step 2: the application's strong definitions win, in either order
+	link_both app "$T/lib.o" "$PROGS/weaklib_app.bpf.o"
+	[ "$(binding "$T/app.o" weaklib_limit)" = GLOBAL ]
+	skel_run "$T/app.o" weaklib weaklib -DLIMIT=99 -DHOOK5=500
+	skel_run "$T/app-rev.o" weaklib weaklib -DLIMIT=99 -DHOOK5=500
+	# without an override, the defaults
+	skel_run "$T/lib.o" weaklib weaklib -DLIMIT=10 -DHOOK5=6
+}
+
+@test "weak through a library link: bpftool makes the defaults strong, so the application cannot override them" {
+	require_bpftool
+	bpftool gen object "$T/lib.o" "$PROGS"/weaklib_{defaults,user}.bpf.o
+	[ "$(binding "$T/lib.o" weaklib_limit 2>/dev/null)" = GLOBAL ]
+	run ! bpftool gen object "$T/app.o" "$T/lib.o" "$PROGS/weaklib_app.bpf.o"
+	[[ $output == *"conflicting non-weak symbol"* ]]
+}
+
+@test "bpfkit-gen(8) documents the weak binding and the differences from bpftool" {
+	local man=$TOP/man/bpfkit-gen.rst
+	grep -q '^WEAK DEFAULTS THROUGH A LIBRARY LINK$' "$man"
+	grep -q '^DIFFERENCES FROM BPFTOOL GEN OBJECT 7.1$' "$man"
+	# the two-step example is the one this file tests
+	grep -qF '**# bpfkit gen object lib.o defaults.bpf.o user.bpf.o**' "$man"
+	grep -qF '**# bpfkit gen object app.o lib.o app.bpf.o**' "$man"
+}
