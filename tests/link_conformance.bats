@@ -237,3 +237,15 @@ binding() {
 	grep -qF '**# bpfkit gen object lib.o defaults.bpf.o user.bpf.o**' "$man"
 	grep -qF '**# bpfkit gen object app.o lib.o app.bpf.o**' "$man"
 }
+
+# --- beyond: the kernel selftests' multi-file shapes, programs of our own ---
+
+@test "selftest shape test_static_linked: same-named statics and static subprograms, mixed alignments" {
+	require_kernel
+	link_both static "$PROGS"/static_link{1,2}.bpf.o 2>/dev/null
+	skel_run "$T/static.o" static_link static_link
+	skel_run "$T/static-rev.o" static_link static_link
+	# each section takes the strictest alignment of its parts
+	[ "$(readelf -SW "$T/static.o" | awk '{ sub(/^ *\[ *[0-9]+\] */, "") }
+		$1 == ".rodata" { print $NF }')" = 8 ]
+}
