@@ -249,3 +249,23 @@ binding() {
 	[ "$(readelf -SW "$T/static.o" | awk '{ sub(/^ *\[ *[0-9]+\] */, "") }
 		$1 == ".rodata" { print $NF }')" = 8 ]
 }
+
+@test "selftest shapes linked_maps and friends: the order-independent scenarios run linked in reverse" {
+	require_kernel
+	local sc f
+	local -a in words
+	# scenario name for run_linked, then its inputs in the usual order
+	# (funcs and vars have weak winners that depend on the order)
+	for sc in "maps maps1 maps2" "weak weak1 weak2" \
+		"maps_fwd mapfwd1 mapfwd2" "maps_partial mappart1 mappart2" \
+		"ksyms ksyms1 ksyms2"; do
+		read -ra words <<<"$sc"
+		in=()
+		for f in "${words[@]:1}"; do
+			in+=("$PROGS/linked_$f.bpf.o")
+		done
+		link_both "${words[0]}" "${in[@]}" 2>/dev/null
+		run -0 "$TBIN/run_linked" "${words[0]}" "$T/${words[0]}-rev.o"
+		[ "$output" = "ok ${words[0]}" ]
+	done
+}
