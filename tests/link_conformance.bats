@@ -269,3 +269,13 @@ binding() {
 		[ "$output" = "ok ${words[0]}" ]
 	done
 }
+
+@test "selftest shape test_usdt + multispec: two users of usdt.bpf.h merge its weak maps and helpers" {
+	require_kernel
+	link_both usdt "$PROGS"/usdt_multi{1,2}.bpf.o
+	# one copy of each weak map and helper
+	[ "$(readelf -sW "$T/usdt.o" | grep -c ' __bpf_usdt_specs$')" = 1 ]
+	[ "$(readelf -sW "$T/usdt.o" | grep -c ' bpf_usdt_arg$')" = 1 ]
+	skel_run "$T/usdt.o" usdt_multi usdt
+	skel_run "$T/usdt-rev.o" usdt_multi usdt
+}
