@@ -279,3 +279,34 @@ binding() {
 	skel_run "$T/usdt.o" usdt_multi usdt
 	skel_run "$T/usdt-rev.o" usdt_multi usdt
 }
+
+@test "selftest shape test_subskeleton: a library's subskeleton inside the application's object" {
+	require_kernel
+	local app lib d cc lang ccs
+	local -a files=("$PROGS"/subskel_{lib2,lib,app}.bpf.o)
+	# the Makefile's order, its reverse, and the two-step link
+	link_both lib "${files[@]:0:2}"
+	link_both app "${files[@]}"
+	bpfkit gen object "$T/app-2step.o" "$T/lib.o" "${files[2]}"
+	for lib in lib lib-rev; do
+		for app in app app-rev app-2step; do
+			d="$T/$lib-$app"
+			mkdir -p "$d"
+			bpfkit gen skeleton "$T/$app.o" name subskel_app \
+				>"$d/subskel_app.skel.h"
+			bpfkit gen subskeleton "$T/$lib.o" name subskel_lib \
+				>"$d/subskel_lib.subskel.h"
+			# C++ once: the headers do not depend on the order
+			ccs=gcc
+			[ "$lib-$app" = lib-app ] && ccs="gcc clang++"
+			for cc in $ccs; do
+				lang=c
+				[ "$cc" = clang++ ] && lang=c++
+				"$cc" -x "$lang" -Wall -Wextra -Werror -I"$SRC" \
+					-I"$d" -o "$d/run-$cc" "$SRC/subskel.c" \
+					-lbpf -lelf -lz
+				run -0 "$d/run-$cc"
+			done
+		done
+	done
+}
