@@ -94,6 +94,11 @@ sec_size() {
 	link_both sign "$PROGS"/sign{1,2}.bpf.o
 	skel_run "$T/sign.o" sign sign -DSIGN_WEAK_VALUE=-5
 	skel_run "$T/sign-rev.o" sign sign -DSIGN_WEAK_VALUE=9
+	# silent, but -d tells
+	run --separate-stderr -0 bpfkit gen object "$T/s.o" "$PROGS"/sign{1,2}.bpf.o
+	[ -z "$stderr" ]
+	run --separate-stderr -0 bpfkit -d gen object "$T/s.o" "$PROGS"/sign{1,2}.bpf.o
+	[[ $stderr == *"sign2.bpf.o: symbol 'sign_var': type 'int' links with 'unsigned int' in $PROGS/sign1.bpf.o: 'int' vs 'unsigned int': signed vs unsigned"* ]]
 	require_bpftool
 	# bpftool agrees: it compares ints by size too
 	bpftool gen object "$T/tool.o" "$PROGS"/sign{1,2}.bpf.o

@@ -333,10 +333,18 @@ static int check_types(struct bk_linker *l, struct src_obj *obj,
 
 	ref = ref_type(l, g);
 	id = bk_bview__type(obj->btf, d->btf_id)->type;
-	if (bk_ld_types_compatible(&here, id, &there, ref, &diff))
+	if (bk_ld_types_compatible(&here, id, &there, ref, &diff) &&
+	    !diff.note[0])
 		return 0;
 	format_decl(&here, id, d->name, is_func, sig1, sizeof(sig1));
 	format_decl(&there, ref, d->name, is_func, sig2, sizeof(sig2));
+	if (!diff.what[0]) {
+		/* ints compare by size, as libbpf's: say so, for -d */
+		bk_info(l->diag,
+			"%s: symbol '%s': type '%s' links with '%s' in %s: %s",
+			obj->name, d->name, sig1, sig2, other, diff.note);
+		return 0;
+	}
 	return bk_err(
 		l->diag, -EINVAL,
 		"%s: symbol '%s': type '%s' does not match '%s' in %s: %s",

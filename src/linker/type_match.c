@@ -203,22 +203,48 @@ struct cmp_ctx {
 	int depth;
 };
 
+static void format_diff(const struct cmp_ctx *c, char *dst, size_t cap,
+			__u32 id1, __u32 id2, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
+
+static void format_diff(const struct cmp_ctx *c, char *dst, size_t cap,
+			__u32 id1, __u32 id2, const char *fmt, va_list ap)
+{
+	char t1[200], t2[200], why[200];
+
+	bk_ld_format_type(c->ts1, id1, t1, sizeof(t1));
+	bk_ld_format_type(c->ts2, id2, t2, sizeof(t2));
+	vsnprintf(why, sizeof(why), fmt, ap);
+	snprintf(dst, cap, "'%s' vs '%s'%s%s", t1, t2, *why ? ": " : "", why);
+}
+
 static void set_diff(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
 		     ...) __attribute__((format(printf, 4, 5)));
 
 static void set_diff(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
 		     ...)
 {
-	char t1[200], t2[200], why[200];
 	va_list ap;
 
-	bk_ld_format_type(c->ts1, id1, t1, sizeof(t1));
-	bk_ld_format_type(c->ts2, id2, t2, sizeof(t2));
 	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
+	format_diff(c, c->diff->what, sizeof(c->diff->what), id1, id2, fmt, ap);
 	va_end(ap);
-	snprintf(c->diff->what, sizeof(c->diff->what), "'%s' vs '%s'%s%s", t1,
-		 t2, *why ? ": " : "", why);
+}
+
+/* The first difference that does not stop the link, for -d. */
+static void set_note(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
+		     ...) __attribute__((format(printf, 4, 5)));
+
+static void set_note(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
+		     ...)
+{
+	va_list ap;
+
+	if (c->diff->note[0])
+		return;
+	va_start(ap, fmt);
+	format_diff(c, c->diff->note, sizeof(c->diff->note), id1, id2, fmt, ap);
+	va_end(ap);
 }
 
 /* Prepend where in the type the difference was found. */
@@ -246,6 +272,11 @@ static bool in_context(struct cmp_ctx *c, const char *fmt, ...)
 }
 
 static bool cmp_types(struct cmp_ctx *c, __u32 id1, __u32 id2, bool exact);
+
+static bool int_signed(const struct btf_type *t)
+{
+	return btf_int_encoding(t) & BTF_INT_SIGNED;
+}
 
 static bool cmp_fwd(struct cmp_ctx *c, __u32 id1, const struct btf_type *t1,
 		    __u32 id2, const struct btf_type *t2)
@@ -341,6 +372,10 @@ static bool cmp_sized(struct cmp_ctx *c, __u32 id1, const struct btf_type *t1,
 		set_diff(c, id1, id2, "size %u vs %u", t1->size, t2->size);
 		return false;
 	}
+	if (btf_is_int(t1) && int_signed(t1) != int_signed(t2))
+		set_note(c, id1, id2, "%s vs %s",
+			 int_signed(t1) ? "signed" : "unsigned",
+			 int_signed(t2) ? "signed" : "unsigned");
 	return true;
 }
 
@@ -438,6 +473,7 @@ bool bk_ld_types_compatible(const struct tsrc *ts1, __u32 id1,
 	bool ok;
 
 	diff->what[0] = '\0';
+	diff->note[0] = '\0';
 	ok = cmp_types(&c, id1, id2, true);
 	bk_hashmap__free(c.seen);
 	return ok;

@@ -12,6 +12,7 @@
 
 struct type_diff {
 	char what[256]; /* which part differs, readable */
+	char note[256]; /* a difference that links (int signedness), or "" */
 };
 bool bk_ld_types_compatible(const struct tsrc *ts1, __u32 id1,
 			    const struct tsrc *ts2, __u32 id2,
