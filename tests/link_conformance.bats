@@ -315,3 +315,10 @@ binding() {
 		done
 	done
 }
+
+@test "selftest shape linked_funcs: cross-file calls, hidden at the extern site, weak functions, raw_tp" {
+	require_kernel
+	link_both funcs "$PROGS"/conf_funcs{1,2}.bpf.o 2>/dev/null
+	skel_run "$T/funcs.o" conf_funcs conf_funcs -DFIRST=1
+	skel_run "$T/funcs-rev.o" conf_funcs conf_funcs -DFIRST=2
+}
