@@ -322,3 +322,10 @@ binding() {
 	skel_run "$T/funcs.o" conf_funcs conf_funcs -DFIRST=1
 	skel_run "$T/funcs-rev.o" conf_funcs conf_funcs -DFIRST=2
 }
+
+@test "selftest shape linked_vars: cross-file externs in every data section, weak winners, kconfig and ksym externs" {
+	require_kernel
+	link_both vars "$PROGS"/conf_vars{1,2}.bpf.o
+	skel_run "$T/vars.o" conf_vars conf_vars -DFIRST=1
+	skel_run "$T/vars-rev.o" conf_vars conf_vars -DFIRST=2
+}
