@@ -329,3 +329,16 @@ binding() {
 	skel_run "$T/vars.o" conf_vars conf_vars -DFIRST=1
 	skel_run "$T/vars-rev.o" conf_vars conf_vars -DFIRST=2
 }
+
+@test "selftest shape linked_maps: maps extern in either order, attributes reordered, weak maps" {
+	require_kernel
+	link_both maps "$PROGS"/conf_maps{1,2}.bpf.o
+	skel_run "$T/maps.o" conf_maps conf_maps
+	skel_run "$T/maps-rev.o" conf_maps conf_maps
+	require_bpftool
+	# bpftool's link of the Makefile's order cannot be opened (the
+	# extern cm_map2 comes first): see "skeleton checks .maps"
+	bpftool gen object "$T/tool.o" "$PROGS"/conf_maps{1,2}.bpf.o
+	run ! bpfkit gen skeleton "$T/tool.o"
+	[[ $output == *"map 'cm_map2' is at offset 0 in BTF but its symbol is at offset"* ]]
+}
