@@ -34,9 +34,7 @@ int main(void)
 	ALIGN_PAIRS(CHECK_INITIAL, data)
 	ALIGN_PAIRS(CHECK_INITIAL, rodata)
 	prog = skel->progs.align_run;
-	REQUIRE(bpf_program__set_flags(prog, bpf_program__flags(prog) |
-						     BPF_F_STRICT_ALIGNMENT) ==
-		0);
+	REQUIRE(set_strict_alignment(prog) == 0);
 	REQUIRE(align_weak__load(skel) == 0);
 	REQUIRE(bpf_prog_test_run_opts(bpf_program__fd(prog), &topts) == 0);
 	EXPECT_EQ(topts.retval, 0);

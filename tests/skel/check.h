@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <bpf/libbpf.h>
 
 static int failures;
 
@@ -44,6 +45,13 @@ static int failures;
 			return 1;                                         \
 		}                                                         \
 	} while (0)
+
+/* Misaligned accesses to globals then fail the load, even on x86. */
+static inline int set_strict_alignment(struct bpf_program *prog)
+{
+	return bpf_program__set_flags(prog, bpf_program__flags(prog) |
+						    BPF_F_STRICT_ALIGNMENT);
+}
 
 static inline unsigned int this_tid(void)
 {
