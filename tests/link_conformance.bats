@@ -87,6 +87,35 @@ sec_size() {
 	[ "$(sec_size "$T/a.o" .data)" -lt "$(sec_size "$T/t.o" .data)" ]
 }
 
+# set_align IN OUT SECTION ALIGN: IN with SECTION's sh_addralign set to ALIGN.
+set_align() {
+	python3 - "$@" <<'PY'
+import struct, sys
+src, dst, name, align = sys.argv[1], sys.argv[2], sys.argv[3].encode(), int(sys.argv[4])
+b = bytearray(open(src, "rb").read())
+shoff, = struct.unpack_from("<Q", b, 0x28)
+shentsize, shnum, shstrndx = struct.unpack_from("<HHH", b, 0x3a)
+def sh(i):
+    return shoff + i * shentsize
+stroff, = struct.unpack_from("<Q", b, sh(shstrndx) + 0x18)
+for i in range(shnum):
+    noff, = struct.unpack_from("<I", b, sh(i))
+    if b[stroff + noff:].split(b"\0", 1)[0] == name:
+        struct.pack_into("<Q", b, sh(i) + 0x30, align)
+open(dst, "wb").write(b)
+PY
+}
+
+@test "alignment: a section claiming less alignment than its variables need still lands them aligned" {
+	require_kernel
+	set_align "$PROGS/lowalign2.bpf.o" "$T/low2.o" .data 1
+	run -0 readelf -SW "$T/low2.o"
+	[[ $output == *" .data "*" 1"$'\n'* ]]
+	link_both low "$PROGS/lowalign1.bpf.o" "$T/low2.o"
+	skel_run "$T/low.o" lowalign lowalign
+	skel_run "$T/low-rev.o" lowalign lowalign
+}
+
 # --- 2. integers compare by size, not signedness ---------------------------
 
 @test "signedness: int vs unsigned extern, weak, prototype and map key/value link, load and run" {

@@ -17,6 +17,7 @@
 
 #include "linker_internal.h"
 #include "sections.h"
+#include "type_match.h"
 #include "../lib/mem.h"
 
 static struct dst_sec *find_dst_sec(struct bk_linker *l, const char *name)
@@ -174,10 +175,36 @@ static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 /* BTF describes sections with 32-bit sizes and offsets: so do we. */
 #define MAX_SEC_SIZE UINT32_MAX
 
+/*
+ * The alignment a section needs: its own, or more if one of its variables'
+ * types needs more. clang never writes such a section, but an input that
+ * does would otherwise land that variable at an offset its type forbids
+ * once the section follows another file's part.
+ */
+static size_t sec_align(const struct src_obj *obj, const struct src_sec *src)
+{
+	struct tsrc ts = {.v = obj->btf};
+	const struct btf_var_secinfo *vi;
+	const struct btf_type *ds;
+	size_t a, align = src->shdr.sh_addralign ?: 1;
+	int i;
+
+	if (!src->datasec_id)
+		return align;
+	ds = bk_bview__type(obj->btf, src->datasec_id);
+	vi = btf_var_secinfos(ds);
+	for (i = 0; i < btf_vlen(ds); i++, vi++) {
+		a = bk_ld_type_align(&ts, vi->type);
+		if (a > align)
+			align = a;
+	}
+	return align;
+}
+
 static int extend_sec(struct bk_linker *l, const struct src_obj *obj,
 		      struct dst_sec *dst, struct src_sec *src)
 {
-	size_t align = src->shdr.sh_addralign ?: 1;
+	size_t align = sec_align(obj, src);
 	size_t off = bk_roundup(dst->size, align);
 
 	if (src->size > MAX_SEC_SIZE || off > MAX_SEC_SIZE - src->size)

@@ -478,3 +478,67 @@ bool bk_ld_types_compatible(const struct tsrc *ts1, __u32 id1,
 	bk_hashmap__free(c.seen);
 	return ok;
 }
+
+/* ---- alignment --------------------------------------------------------- */
+
+#define MAX_TYPE_ALIGN 8
+
+/* A scalar of size bytes: the largest power of two dividing it, up to 8. */
+static size_t scalar_align(__u32 size)
+{
+	size_t a = size ? size & -size : 1;
+
+	return a < MAX_TYPE_ALIGN ? a : MAX_TYPE_ALIGN;
+}
+
+static size_t align_of(const struct tsrc *ts, __u32 id, int depth);
+
+/* A struct's or union's: its strictest member's, 1 if it is packed. */
+static size_t members_align(const struct tsrc *ts, const struct btf_type *t,
+			    int depth)
+{
+	const struct btf_member *m = btf_members(t);
+	size_t a, max = 1;
+	int i;
+
+	for (i = 0; i < btf_vlen(t); i++, m++) {
+		if (btf_member_bitfield_size(t, i))
+			continue;
+		a = align_of(ts, m->type, depth + 1);
+		if (btf_member_bit_offset(t, i) % (8 * a))
+			return 1;
+		if (a > max)
+			max = a;
+	}
+	return max;
+}
+
+static size_t align_of(const struct tsrc *ts, __u32 id, int depth)
+{
+	const struct btf_type *t = bk_ld_skip_mods(ts, id, NULL);
+
+	if (!t || depth > MAX_DEPTH)
+		return 1;
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+	case BTF_KIND_FLOAT:
+		return scalar_align(t->size);
+	case BTF_KIND_PTR:
+		return MAX_TYPE_ALIGN;
+	case BTF_KIND_ARRAY:
+		return align_of(ts, btf_array(t)->type, depth + 1);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		return members_align(ts, t, depth);
+	case BTF_KIND_VAR:
+		return align_of(ts, t->type, depth + 1);
+	}
+	return 1;
+}
+
+size_t bk_ld_type_align(const struct tsrc *ts, __u32 id)
+{
+	return align_of(ts, id, 0);
+}
