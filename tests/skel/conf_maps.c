@@ -8,25 +8,16 @@
 #include "conf_maps.skel.h"
 #include "check.h"
 
-static int run_prog(struct bpf_program *prog)
-{
-	LIBBPF_OPTS(bpf_test_run_opts, topts);
-
-	if (bpf_prog_test_run_opts(bpf_program__fd(prog), &topts))
-		return -1;
-	return (int)topts.retval;
-}
-
 int main(void)
 {
 	struct conf_maps *skel = conf_maps__open_and_load();
 	int key = 1, val = 0;
 
 	REQUIRE(skel != NULL);
-	EXPECT_EQ(run_prog(skel->progs.cm_write1), 0);
-	EXPECT_EQ(run_prog(skel->progs.cm_write2), 0);
-	EXPECT_EQ(run_prog(skel->progs.cm_read1), 0);
-	EXPECT_EQ(run_prog(skel->progs.cm_read2), 0);
+	EXPECT_EQ(run_syscall(skel->progs.cm_write1), 0);
+	EXPECT_EQ(run_syscall(skel->progs.cm_write2), 0);
+	EXPECT_EQ(run_syscall(skel->progs.cm_read1), 0);
+	EXPECT_EQ(run_syscall(skel->progs.cm_read2), 0);
 	EXPECT_EQ(skel->bss->cm_first1, 444);
 	EXPECT_EQ(skel->bss->cm_second1, 555);
 	EXPECT_EQ(skel->bss->cm_weak1, 666);

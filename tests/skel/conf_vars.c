@@ -10,15 +10,6 @@
 
 #define WEAK(v1, v2) (FIRST == 1 ? (v1) : (v2))
 
-static int run_prog(struct bpf_program *prog)
-{
-	LIBBPF_OPTS(bpf_test_run_opts, topts);
-
-	if (bpf_prog_test_run_opts(bpf_program__fd(prog), &topts))
-		return -1;
-	return (int)topts.retval;
-}
-
 int main(void)
 {
 	struct conf_vars *skel = conf_vars__open();
@@ -32,8 +23,8 @@ int main(void)
 	EXPECT_EQ(skel->data->cv_data_weak, WEAK(10, 20));
 	EXPECT_EQ(skel->rodata->cv_rodata_weak, WEAK(100, 200));
 	REQUIRE(conf_vars__load(skel) == 0);
-	EXPECT_EQ(run_prog(skel->progs.cv_run1), 0);
-	EXPECT_EQ(run_prog(skel->progs.cv_run2), 0);
+	EXPECT_EQ(run_syscall(skel->progs.cv_run1), 0);
+	EXPECT_EQ(run_syscall(skel->progs.cv_run2), 0);
 	bss = 1000 + 2000 + 3000;
 	data = 1 + 2 + WEAK(10, 20);
 	rodata = 11 + 22 + WEAK(100, 200);

@@ -8,15 +8,6 @@
 #include "static_link.skel.h"
 #include "check.h"
 
-static int run_prog(struct bpf_program *prog)
-{
-	LIBBPF_OPTS(bpf_test_run_opts, topts);
-
-	if (bpf_prog_test_run_opts(bpf_program__fd(prog), &topts))
-		return -1;
-	return (int)topts.retval;
-}
-
 int main(void)
 {
 	struct static_link *skel = static_link__open();
@@ -25,8 +16,8 @@ int main(void)
 	skel->rodata->static_in1 = 7;
 	skel->rodata->static_in2 = 11;
 	REQUIRE(static_link__load(skel) == 0);
-	EXPECT_EQ(run_prog(skel->progs.static_run1), 0);
-	EXPECT_EQ(run_prog(skel->progs.static_run2), 0);
+	EXPECT_EQ(run_syscall(skel->progs.static_run1), 0);
+	EXPECT_EQ(run_syscall(skel->progs.static_run2), 0);
 	/* 7 * 2 + 2 + 3, and 11 * 3 + 4 + 5 */
 	EXPECT_EQ(skel->bss->static_out1, 19);
 	EXPECT_EQ(skel->bss->static_out2, 42);
