@@ -14,6 +14,8 @@ PACKAGES=(
 	# tests, docs, completion, lint
 	bats bash-completion bpftool jq python3 python3-docutils binutils
 	shellcheck cppcheck clang-format valgrind
+	# <sys/sdt.h>: USDT probes the linked usdt.bpf.h users attach to
+	systemtap-sdt-dev
 	# sanitizers and libFuzzer runtimes, benchmark timing
 	libclang-rt-14-dev time
 )

@@ -310,6 +310,17 @@ int bk_btf_ext__parse_buf(const void *data, size_t size, const char *name,
 	return 0;
 }
 
+/*
+ * A function with no instructions (a naked one with an empty body, alone
+ * in its section) leaves func_info and line_info at offset 0 of an empty
+ * section: valid input, which libbpf links and skips at open.
+ */
+static bool is_empty_func(size_t kind, const struct bk_elf_sec *es,
+			  __u32 insn_off)
+{
+	return !es->size && !insn_off && kind != BK_BTF_EXT_CORE_RELO;
+}
+
 int bk_btf_ext__check_elf(const struct bk_btf_ext *ext,
 			  const struct bk_elf *elf, const struct bk_diag *diag)
 {
@@ -336,7 +347,8 @@ int bk_btf_ext__check_elf(const struct bk_btf_ext *ext,
 			for (i = 0; i < sec->rec_cnt; i++) {
 				insn_off = *(const __u32 *)bk_btf_ext_sec__rec(
 					sec, i);
-				if (insn_off >= es->size)
+				if (insn_off >= es->size &&
+				    !is_empty_func(kind, es, insn_off))
 					return ext_err(
 						&p,
 						"%s for section '%s': record #%u: insn_off %u is beyond the section's %zu bytes",

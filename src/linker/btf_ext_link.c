@@ -183,6 +183,22 @@ static int fix_rec(struct ext_reader *r, enum ext_kind kind, void *rec,
 	}
 }
 
+/*
+ * A function with no instructions (a naked one with an empty body, alone
+ * in its section) leaves its func_info and line_info at offset 0 of an
+ * empty section. libbpf skips empty sections when it opens an object, so
+ * such records describe nothing; they are dropped rather than kept at an
+ * offset where the next file's code, in a section of the same name, would
+ * get two records for its first instruction.
+ */
+static bool describes_no_insn(enum ext_kind kind, const void *rec,
+			      const struct src_sec *code)
+{
+	const __u32 *insn_off = rec;
+
+	return !code->size && !*insn_off && kind != EXT_CORE_RELO;
+}
+
 static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
 			  const char *name, const char *recs, __u32 cnt,
 			  __u32 rec_size)
@@ -206,6 +222,8 @@ static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
 
 		/* fields beyond what we know are not carried over */
 		memcpy(rec, recs + (size_t)i * rec_size, rec_sz);
+		if (describes_no_insn(kind, rec, code))
+			continue;
 		err = fix_rec(r, kind, rec, code, i);
 		if (err)
 			return err;

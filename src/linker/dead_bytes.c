@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * Rewriting data sections before they are written:
- *   - bytes of losing __weak definitions (dead ranges) are cut out, every
- *     surviving piece keeping an offset with its original alignment;
+ *   - bytes of losing __weak definitions (dead ranges) are cut out,
+ *     each surviving piece keeping its offset modulo the section alignment;
  *   - in .maps, a map whose initialiser (.values of a map-in-map) refers to
  *     a map placed after it is moved behind that map: libbpf creates maps in
  *     section order and fills such slots as it goes, so the inner map must
@@ -52,12 +52,18 @@ static int cmp_range(const void *a, const void *b)
 	return x->size < y->size ? -1 : x->size > y->size;
 }
 
-/* Largest power of two dividing off, capped by the section alignment. */
-static size_t off_align(size_t off, size_t sec_align)
+/*
+ * The first offset at or after cur that is congruent to old_off modulo the
+ * section's alignment. A chunk may begin with padding (the bytes between a
+ * cut-out loser and the next variable), so the alignment of its start says
+ * nothing about its contents; keeping the offset modulo the section
+ * alignment keeps every variable inside as aligned as it was.
+ */
+static size_t keep_align(size_t cur, size_t old_off, size_t sec_align)
 {
-	size_t a = off ? off & -off : sec_align;
+	size_t mask = (sec_align ?: 1) - 1;
 
-	return a < sec_align ? a : sec_align;
+	return cur + ((old_off - cur) & mask);
 }
 
 static int add_chunk(struct dst_sec *sec, size_t *cap, size_t old_off,
@@ -103,8 +109,8 @@ static size_t place_chunks(struct dst_sec *sec, const size_t *order)
 	for (i = 0; i < sec->chunk_cnt; i++) {
 		struct chunk *c = &sec->chunks[order ? order[i] : i];
 
-		c->new_off = bk_roundup(
-			cur, off_align(c->old_off, sec->shdr.sh_addralign));
+		c->new_off =
+			keep_align(cur, c->old_off, sec->shdr.sh_addralign);
 		cur = c->new_off + c->size;
 	}
 	return cur;

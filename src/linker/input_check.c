@@ -194,6 +194,13 @@ static int check_sec(struct bk_linker *l, struct src_obj *obj,
 			MAX_SEC_ALIGN);
 	if (sec->skipped)
 		return 0;
+	if (strcmp(sec->name, SEC_LEGACY_MAPS) == 0)
+		/* libbpf 1.0+ refuses to open such an object: linking one
+		 * would only make a larger object nothing can load */
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: section '%s': legacy map definitions are not supported (libbpf 1.0+ refuses them): define maps with BTF in '%s'",
+			obj->name, sec->name, SEC_MAPS);
 	switch (sec->shdr.sh_type) {
 	case SHT_PROGBITS:
 		if (sec->size && !sec->data)

@@ -37,6 +37,7 @@ struct bk_elf;
 #define SEC_KCONFIG ".kconfig"
 #define SEC_KSYMS ".ksyms"
 #define SEC_MAPS ".maps"
+#define SEC_LEGACY_MAPS "maps" /* struct bpf_map_def, before BTF */
 /* clang's DATASEC for extern variables without a section attribute */
 #define SEC_EXTERN ".extern"
 

@@ -11,11 +11,13 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "linker_internal.h"
 #include "sections.h"
+#include "type_match.h"
 #include "../lib/mem.h"
 
 static struct dst_sec *find_dst_sec(struct bk_linker *l, const char *name)
@@ -93,6 +95,48 @@ static int check_sec_match(struct bk_linker *l, const struct dst_sec *dst,
 		obj->name, src->name, what, bk_ld_file(l, dst->first_file));
 }
 
+/* At most 32 bytes of a section as a C string literal, escaped. */
+static void escape_bytes(char *buf, size_t cap, const unsigned char *p,
+			 size_t size)
+{
+	size_t i, len = 0;
+
+	for (i = 0; i < size && i < 32 && len + 5 < cap; i++) {
+		if (p[i] >= ' ' && p[i] < 0x7f && p[i] != '"' && p[i] != '\\')
+			buf[len++] = p[i];
+		else
+			len += snprintf(buf + len, cap - len, "\\x%02x", p[i]);
+	}
+	snprintf(buf + len, cap - len, "%s", i < size ? "..." : "");
+}
+
+/*
+ * Two licenses that print the same ("GPL" and a char[8] holding "GPL"):
+ * show what does differ, each size and every byte.
+ */
+static int license_bytes_differ(struct bk_linker *l, const struct dst_sec *dst,
+				const struct src_obj *obj,
+				const struct src_sec *src)
+{
+	char mine[160], theirs[160];
+
+	escape_bytes(mine, sizeof(mine), src->data, src->size);
+	escape_bytes(theirs, sizeof(theirs), dst->data, dst->size);
+	return bk_err(
+		l->diag, -EINVAL,
+		"%s: section 'license': %zu bytes \"%s\" differ from %zu bytes \"%s\" in %s",
+		obj->name, src->size, mine, dst->size, theirs,
+		bk_ld_file(l, dst->first_file));
+}
+
+static bool prints_same(const struct dst_sec *dst, const struct src_sec *src)
+{
+	size_t n1 = strnlen(src->data, src->size);
+	size_t n2 = strnlen(dst->data, dst->size);
+
+	return n1 == n2 && memcmp(src->data, dst->data, n1) == 0;
+}
+
 /* license/version: keep the first, insist that all others say the same. */
 static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 			 const struct src_obj *obj, struct src_sec *src)
@@ -102,6 +146,8 @@ static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 		src->skipped = true;
 		return 0;
 	}
+	if (strcmp(dst->name, "license") == 0 && prints_same(dst, src))
+		return license_bytes_differ(l, dst, obj, src);
 	if (strcmp(dst->name, "license") == 0)
 		return bk_err(
 			l->diag, -EINVAL,
@@ -129,10 +175,36 @@ static int merge_license(struct bk_linker *l, struct dst_sec *dst,
 /* BTF describes sections with 32-bit sizes and offsets: so do we. */
 #define MAX_SEC_SIZE UINT32_MAX
 
+/*
+ * The alignment a section needs: its own, or more if one of its variables'
+ * types needs more. clang never writes such a section, but an input that
+ * does would otherwise land that variable at an offset its type forbids
+ * once the section follows another file's part.
+ */
+static size_t sec_align(const struct src_obj *obj, const struct src_sec *src)
+{
+	struct tsrc ts = {.v = obj->btf};
+	const struct btf_var_secinfo *vi;
+	const struct btf_type *ds;
+	size_t a, align = src->shdr.sh_addralign ?: 1;
+	int i;
+
+	if (!src->datasec_id)
+		return align;
+	ds = bk_bview__type(obj->btf, src->datasec_id);
+	vi = btf_var_secinfos(ds);
+	for (i = 0; i < btf_vlen(ds); i++, vi++) {
+		a = bk_ld_type_align(&ts, vi->type);
+		if (a > align)
+			align = a;
+	}
+	return align;
+}
+
 static int extend_sec(struct bk_linker *l, const struct src_obj *obj,
 		      struct dst_sec *dst, struct src_sec *src)
 {
-	size_t align = src->shdr.sh_addralign ?: 1;
+	size_t align = sec_align(obj, src);
 	size_t off = bk_roundup(dst->size, align);
 
 	if (src->size > MAX_SEC_SIZE || off > MAX_SEC_SIZE - src->size)

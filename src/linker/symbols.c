@@ -333,10 +333,18 @@ static int check_types(struct bk_linker *l, struct src_obj *obj,
 
 	ref = ref_type(l, g);
 	id = bk_bview__type(obj->btf, d->btf_id)->type;
-	if (bk_ld_types_compatible(&here, id, &there, ref, &diff))
+	if (bk_ld_types_compatible(&here, id, &there, ref, &diff) &&
+	    !diff.note[0])
 		return 0;
 	format_decl(&here, id, d->name, is_func, sig1, sizeof(sig1));
 	format_decl(&there, ref, d->name, is_func, sig2, sizeof(sig2));
+	if (!diff.what[0]) {
+		/* ints compare by size, as libbpf's: say so, for -d */
+		bk_info(l->diag,
+			"%s: symbol '%s': type '%s' links with '%s' in %s: %s",
+			obj->name, d->name, sig1, sig2, other, diff.note);
+		return 0;
+	}
 	return bk_err(
 		l->diag, -EINVAL,
 		"%s: symbol '%s': type '%s' does not match '%s' in %s: %s",
@@ -487,6 +495,19 @@ static int append_global(struct bk_linker *l, struct src_obj *obj, size_t idx)
 	return merge_glob(l, obj, &l->globs[found], &d);
 }
 
+/*
+ * A function without instructions (a naked one with an empty body) in an
+ * empty section. libbpf skips empty sections at open, but once a file's
+ * code lands in a section of the same name the symbol would name a
+ * zero-sized program there, which libbpf refuses as corrupted: drop it,
+ * and its .BTF.ext records with it (btf_ext_link.c).
+ */
+static bool is_empty_func(const Elf64_Sym *sym, const struct src_sec *src)
+{
+	return src->is_exec && !src->size &&
+	       ELF64_ST_TYPE(sym->st_info) == STT_FUNC;
+}
+
 int bk_ld_append_syms(struct bk_linker *l, struct src_obj *obj)
 {
 	size_t i;
@@ -501,6 +522,8 @@ int bk_ld_append_syms(struct bk_linker *l, struct src_obj *obj)
 			src = &obj->secs[sym->st_shndx];
 			if (src->skipped || src->dst_id < 0)
 				continue; /* DWARF, a duplicate license... */
+			if (is_empty_func(sym, src))
+				continue;
 		}
 		if (ELF64_ST_BIND(sym->st_info) == STB_LOCAL)
 			err = append_local(l, obj, i, src);

@@ -5,7 +5,9 @@
  *   - typedefs and modifiers are looked through;
  *   - kinds must match, and names of structs, unions, enums and forward
  *     declarations;
- *   - ints compare size and signedness, enums and floats compare size;
+ *   - ints, enums and floats compare size only: signedness and encoding are
+ *     ignored, as in libbpf's linker (the kernel's selftests link an int
+ *     extern against an unsigned definition);
  *   - arrays ignore their length, prototypes ignore parameter names;
  *   - structs and unions compare fields (name, offset, type) exactly, but
  *     behind a pointer only the shape counts: a forward declaration matches
@@ -201,22 +203,48 @@ struct cmp_ctx {
 	int depth;
 };
 
+static void format_diff(const struct cmp_ctx *c, char *dst, size_t cap,
+			__u32 id1, __u32 id2, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
+
+static void format_diff(const struct cmp_ctx *c, char *dst, size_t cap,
+			__u32 id1, __u32 id2, const char *fmt, va_list ap)
+{
+	char t1[200], t2[200], why[200];
+
+	bk_ld_format_type(c->ts1, id1, t1, sizeof(t1));
+	bk_ld_format_type(c->ts2, id2, t2, sizeof(t2));
+	vsnprintf(why, sizeof(why), fmt, ap);
+	snprintf(dst, cap, "'%s' vs '%s'%s%s", t1, t2, *why ? ": " : "", why);
+}
+
 static void set_diff(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
 		     ...) __attribute__((format(printf, 4, 5)));
 
 static void set_diff(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
 		     ...)
 {
-	char t1[200], t2[200], why[200];
 	va_list ap;
 
-	bk_ld_format_type(c->ts1, id1, t1, sizeof(t1));
-	bk_ld_format_type(c->ts2, id2, t2, sizeof(t2));
 	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
+	format_diff(c, c->diff->what, sizeof(c->diff->what), id1, id2, fmt, ap);
 	va_end(ap);
-	snprintf(c->diff->what, sizeof(c->diff->what), "'%s' vs '%s'%s%s", t1,
-		 t2, *why ? ": " : "", why);
+}
+
+/* The first difference that does not stop the link, for -d. */
+static void set_note(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
+		     ...) __attribute__((format(printf, 4, 5)));
+
+static void set_note(struct cmp_ctx *c, __u32 id1, __u32 id2, const char *fmt,
+		     ...)
+{
+	va_list ap;
+
+	if (c->diff->note[0])
+		return;
+	va_start(ap, fmt);
+	format_diff(c, c->diff->note, sizeof(c->diff->note), id1, id2, fmt, ap);
+	va_end(ap);
 }
 
 /* Prepend where in the type the difference was found. */
@@ -344,12 +372,10 @@ static bool cmp_sized(struct cmp_ctx *c, __u32 id1, const struct btf_type *t1,
 		set_diff(c, id1, id2, "size %u vs %u", t1->size, t2->size);
 		return false;
 	}
-	if (btf_is_int(t1) && int_signed(t1) != int_signed(t2)) {
-		set_diff(c, id1, id2, "%s vs %s",
+	if (btf_is_int(t1) && int_signed(t1) != int_signed(t2))
+		set_note(c, id1, id2, "%s vs %s",
 			 int_signed(t1) ? "signed" : "unsigned",
 			 int_signed(t2) ? "signed" : "unsigned");
-		return false;
-	}
 	return true;
 }
 
@@ -447,7 +473,72 @@ bool bk_ld_types_compatible(const struct tsrc *ts1, __u32 id1,
 	bool ok;
 
 	diff->what[0] = '\0';
+	diff->note[0] = '\0';
 	ok = cmp_types(&c, id1, id2, true);
 	bk_hashmap__free(c.seen);
 	return ok;
+}
+
+/* ---- alignment --------------------------------------------------------- */
+
+#define MAX_TYPE_ALIGN 8
+
+/* A scalar of size bytes: the largest power of two dividing it, up to 8. */
+static size_t scalar_align(__u32 size)
+{
+	size_t a = size ? size & -size : 1;
+
+	return a < MAX_TYPE_ALIGN ? a : MAX_TYPE_ALIGN;
+}
+
+static size_t align_of(const struct tsrc *ts, __u32 id, int depth);
+
+/* A struct's or union's: its strictest member's, 1 if it is packed. */
+static size_t members_align(const struct tsrc *ts, const struct btf_type *t,
+			    int depth)
+{
+	const struct btf_member *m = btf_members(t);
+	size_t a, max = 1;
+	int i;
+
+	for (i = 0; i < btf_vlen(t); i++, m++) {
+		if (btf_member_bitfield_size(t, i))
+			continue;
+		a = align_of(ts, m->type, depth + 1);
+		if (btf_member_bit_offset(t, i) % (8 * a))
+			return 1;
+		if (a > max)
+			max = a;
+	}
+	return max;
+}
+
+static size_t align_of(const struct tsrc *ts, __u32 id, int depth)
+{
+	const struct btf_type *t = bk_ld_skip_mods(ts, id, NULL);
+
+	if (!t || depth > MAX_DEPTH)
+		return 1;
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+	case BTF_KIND_FLOAT:
+		return scalar_align(t->size);
+	case BTF_KIND_PTR:
+		return MAX_TYPE_ALIGN;
+	case BTF_KIND_ARRAY:
+		return align_of(ts, btf_array(t)->type, depth + 1);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		return members_align(ts, t, depth);
+	case BTF_KIND_VAR:
+		return align_of(ts, t->type, depth + 1);
+	}
+	return 1;
+}
+
+size_t bk_ld_type_align(const struct tsrc *ts, __u32 id)
+{
+	return align_of(ts, id, 0);
 }

@@ -12,6 +12,7 @@
 
 struct type_diff {
 	char what[256]; /* which part differs, readable */
+	char note[256]; /* a difference that links (int signedness), or "" */
 };
 bool bk_ld_types_compatible(const struct tsrc *ts1, __u32 id1,
 			    const struct tsrc *ts2, __u32 id2,
@@ -19,5 +20,6 @@ bool bk_ld_types_compatible(const struct tsrc *ts1, __u32 id1,
 void bk_ld_format_type(const struct tsrc *ts, __u32 id, char *buf, size_t size);
 const struct btf_type *bk_ld_skip_mods(const struct tsrc *ts, __u32 id,
 				       __u32 *res_id);
+size_t bk_ld_type_align(const struct tsrc *ts, __u32 id);
 
 #endif /* BPFKIT_LINKER_TYPE_MATCH_H */

@@ -436,6 +436,63 @@ static int add_data_secs(struct model *m)
 }
 
 /*
+ * Code reaches a global through its ELF symbol, a skeleton field or a
+ * libbpf map through its DATASEC entry: a linker that updates one and not
+ * the other (bpftool 7.1 does, for a __weak variable overridden by a later
+ * strong one, and for a map declared extern before its definition) makes
+ * a field read bytes the program never touches, or a map that libbpf
+ * cannot match with its relocations. Refuse such objects.
+ */
+static int check_var_symbol(const struct model *m, const char *sec_name,
+			    const char *name, __u32 btf_off, const Elf64_Sym *s,
+			    bool is_map)
+{
+	const char *sym_sec = s ? bk_skel__sym_sec(&m->syms, s) : "";
+	const char *what = is_map ? "map" : "variable";
+	const char *harm =
+		is_map ? "libbpf cannot match the map with the code using it"
+		       : "its skeleton field would read the wrong bytes";
+
+	if (s && strcmp(sym_sec, sec_name) == 0 && s->st_value == btf_off)
+		return 0;
+	if (!s)
+		return bk_err(
+			m->skel->diag, -EINVAL,
+			"%s: section '%s': %s '%s' is at offset %u in BTF but has no symbol: the object was linked inconsistently and %s",
+			m->skel->path, sec_name, what, name, btf_off, harm);
+	return bk_err(
+		m->skel->diag, -EINVAL,
+		"%s: section '%s': %s '%s' is at offset %u in BTF but its symbol is at offset %llu of section '%s': the object was linked inconsistently and %s",
+		m->skel->path, sec_name, what, name, btf_off,
+		(unsigned long long)s->st_value, sym_sec, harm);
+}
+
+static int check_var_symbols(const struct model *m)
+{
+	const struct skel *skel = m->skel;
+	size_t i, j;
+	int err;
+
+	for (i = 0; i < skel->sec_cnt; i++) {
+		const struct skel_sec *sec = &skel->secs[i];
+
+		/* .kconfig holds externs, laid out by the loader. */
+		if (sec->keep_mods)
+			continue;
+		for (j = 0; j < sec->var_cnt; j++) {
+			const struct skel_var *v = &sec->vars[j];
+
+			err = check_var_symbol(
+				m, sec->real_name, v->name, v->offset,
+				bk_skel__syms_find(&m->syms, v->name), false);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+/*
  * Maps declared as variables of a DATASEC (.maps, .struct_ops), in the
  * order of their symbols. libbpf 1.1 opens neither static nor extern maps;
  * a library leaves its externs to the application.
@@ -478,6 +535,10 @@ static int add_var_maps(struct model *m, const char *sec_name)
 		}
 		sym = bk_skel__syms_find(&m->syms, v->name);
 		v->offset = sym ? sym->st_value : vi->offset;
+		/* libbpf finds a map's relocations by its DATASEC offset */
+		if (ds->size)
+			err = check_var_symbol(m, sec_name, v->name, vi->offset,
+					       sym, true);
 		defs.var_cnt++;
 	}
 	qsort(defs.vars, defs.var_cnt, sizeof(*defs.vars), cmp_var_offset);
@@ -560,42 +621,6 @@ static int add_progs(struct model *m)
 	}
 	free(funcs);
 	return err;
-}
-
-/*
- * Code reaches a global through its ELF symbol, a skeleton field through
- * its DATASEC entry: a linker that updates one and not the other (bpftool
- * 7.1 does, for a __weak variable overridden by a later strong one) makes a
- * field read bytes the program never touches. Refuse such objects.
- */
-static int check_var_symbols(const struct model *m)
-{
-	const struct skel *skel = m->skel;
-	size_t i, j;
-
-	for (i = 0; i < skel->sec_cnt; i++) {
-		const struct skel_sec *sec = &skel->secs[i];
-
-		/* .kconfig holds externs, laid out by the loader. */
-		if (sec->keep_mods)
-			continue;
-		for (j = 0; j < sec->var_cnt; j++) {
-			const struct skel_var *v = &sec->vars[j];
-			const Elf64_Sym *s =
-				bk_skel__syms_find(&m->syms, v->name);
-			const char *sym_sec = bk_skel__sym_sec(&m->syms, s);
-
-			if (strcmp(sym_sec, sec->real_name) == 0 &&
-			    s->st_value == v->offset)
-				continue;
-			return bk_err(
-				skel->diag, -EINVAL,
-				"%s: section '%s': variable '%s' is at offset %u in BTF but its symbol is at offset %llu of section '%s': the object was linked inconsistently and its skeleton field would read the wrong bytes",
-				skel->path, sec->real_name, v->name, v->offset,
-				(unsigned long long)s->st_value, sym_sec);
-		}
-	}
-	return 0;
 }
 
 /* Room for every map and section the object can have. */

@@ -11,6 +11,9 @@
  * Variables are found by name in their section's DATASEC, as a skeleton
  * does, so a linker that writes a wrong DATASEC offset is caught here.
  *
+ * Programs load with BPF_F_STRICT_ALIGNMENT, so that a misaligned
+ * variable fails the load even on x86.
+ *
  * Prints "FAIL scenario: ..." for each wrong value and exits 1 if anything
  * failed, 0 otherwise. RUN_LINKED_DEBUG=1 shows libbpf's debug output.
  */
@@ -982,6 +985,25 @@ static void run_progs(struct run *r, const struct scenario *s)
 		bpf_link__destroy(links[i]);
 }
 
+/*
+ * Load with BPF_F_STRICT_ALIGNMENT: the verifier then refuses any access to
+ * a global variable at an offset its size does not divide, which x86 would
+ * otherwise run happily (a linker that misplaces variables passes there).
+ */
+static void set_strict_alignment(struct run *r)
+{
+	struct bpf_program *prog;
+
+	for (prog = bpf_object__next_program(r->obj, NULL); prog;
+	     prog = bpf_object__next_program(r->obj, prog)) {
+		__u32 flags = bpf_program__flags(prog) | BPF_F_STRICT_ALIGNMENT;
+
+		if (bpf_program__set_flags(prog, flags))
+			fail(r, "prog %s: cannot set strict alignment",
+			     bpf_program__name(prog));
+	}
+}
+
 static int usage(void)
 {
 	size_t i;
@@ -1021,6 +1043,7 @@ int main(int argc, char **argv)
 	}
 	if (s->setup)
 		s->setup(&r);
+	set_strict_alignment(&r);
 	err = r.failures ? 0 : bpf_object__load(r.obj);
 	if (err) {
 		fail(&r, "cannot load %s: %s", r.path, strerror(-err));

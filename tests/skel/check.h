@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
 
 static int failures;
 
@@ -44,6 +46,23 @@ static int failures;
 			return 1;                                         \
 		}                                                         \
 	} while (0)
+
+/* Misaligned accesses to globals then fail the load, even on x86. */
+static inline int set_strict_alignment(struct bpf_program *prog)
+{
+	return bpf_program__set_flags(prog, bpf_program__flags(prog) |
+						    BPF_F_STRICT_ALIGNMENT);
+}
+
+/* Run a SEC("syscall") program once: its return value, or -1. */
+static inline int run_syscall(struct bpf_program *prog)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, topts);
+
+	if (bpf_prog_test_run_opts(bpf_program__fd(prog), &topts))
+		return -1;
+	return (int)topts.retval;
+}
 
 static inline unsigned int this_tid(void)
 {

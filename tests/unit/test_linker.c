@@ -180,17 +180,17 @@ static void test_errors(void)
 	bk_linker__free(l);
 
 	l = new_linker(&s);
-	err = read_prog("lerr_var_sign", &buf, &size);
-	err = err ?: bk_linker__add_buf(l, buf, size, "sign.o");
+	err = read_prog("lerr_var_size", &buf, &size);
+	err = err ?: bk_linker__add_buf(l, buf, size, "size.o");
 	free(buf);
 	err = err ?: read_prog("lerr_defs", &buf, &size);
 	if (!err) {
 		err = bk_linker__add_buf(l, buf, size, "defs.o");
 		free(buf);
 	}
-	CHECK(err == -EINVAL && strstr(s.last, "sign.o") &&
+	CHECK(err == -EINVAL && strstr(s.last, "size.o") &&
 		      strstr(s.last, "defs.o"),
-	      "a signedness mismatch names both inputs (%s)", s.last);
+	      "a size mismatch names both inputs (%s)", s.last);
 	bk_linker__free(l);
 	bk_linker__free(NULL);
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-/* The unsigned int lerr_uint declared as an int */
+/* lerr_defs' license "GPL" in a char[8]: same text, other bytes */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
-extern int lerr_uint;
+char LICENSE[8] SEC("license") = "GPL";
 
 SEC("syscall")
 int lerr_prog(void *ctx)
 {
-	return lerr_uint;
+	return 0;
 }
