@@ -16,15 +16,16 @@
 #
 # The corpus MANIFEST says per case and command group whether the case must
 # fail (F), must succeed (0) or may do either (A). Every run must:
-#   - exit 0 or 1: no signal, no hang (timeout 5), no other code;
+#   - exit 0 or 1: no signal, no hang (timeout 30), no other code;
 #   - F: exit 1; 0: exit 0;
 #   - on failure: print an "Error: " line (with -j: one {"error": ...}
 #     object, alone on stdout) that names the file, and nothing on stdout;
 #     gen object leaves neither its output nor a temporary file behind;
-#   - finish within 1 s;
 #   - under ulimit -v, never report an allocation failure: a file that
 #     claims huge sizes must be rejected before anything is allocated.
-# Prints one line per problem, then a summary; per-case times (ms, exit
+# Times are reported (the slowest case in the summary), never asserted:
+# a loaded machine must not fail the suite. Prints one line per problem,
+# then a summary; per-case times (ms, exit
 # code, case) go to $CORPUS/times-WHAT.tsv. Exit 0, 1 on problems, or 3
 # when the command is still a placeholder.
 set -u
@@ -97,7 +98,7 @@ run_one() {
 	shift 5
 	t0=${EPOCHREALTIME/./}
 	rc=0
-	timeout 5 "$BPFKIT" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null || rc=$?
+	timeout 30 "$BPFKIT" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null || rc=$?
 	t1=${EPOCHREALTIME/./}
 	ms=$(((t1 - t0) / 1000))
 	runs=$((runs + 1))
@@ -107,7 +108,7 @@ run_one() {
 		slowest_case=$label
 	fi
 	if [ "$rc" -eq 124 ]; then
-		problem "$label" "hangs: timeout (5 s) hit"
+		problem "$label" "hangs: timeout (30 s) hit"
 		return
 	elif [ "$rc" -gt 128 ]; then
 		problem "$label" "killed by signal $((rc - 128)): $(tail -c 400 "$tmp/err")"
@@ -115,9 +116,6 @@ run_one() {
 	elif [ "$rc" -gt 1 ]; then
 		problem "$label" "exit code $rc: $(head -c 200 "$tmp/err")"
 		return
-	fi
-	if [ "$ms" -gt 1000 ]; then
-		problem "$label" "took $ms ms (limit 1000)"
 	fi
 	if [ "$rc" -eq 0 ]; then
 		oks=$((oks + 1))

@@ -15,7 +15,8 @@
  *   - a failure prints an "Error: " line (with -j: one {"error": ...}
  *     object, alone on stdout) naming the file, and nothing on stdout;
  *     gen object leaves neither its output nor a temporary file behind;
- *   - each case finishes within 1 s, a hang (5 s) or a crash names its case;
+ *   - a hang (30 s) or a crash names its case; times are reported, never
+ *     asserted, so that a loaded machine cannot fail the suite;
  *   - under ROB_VLIMIT (KiB of address space; empty: none), no error is an
  *     allocation failure: huge claims are rejected before allocating.
  * Exit status and output flushing of a real process stay with the CLI runs
@@ -40,8 +41,7 @@
 
 #include "cli/main.h"
 
-#define CASE_MS_MAX 1000
-#define CASE_HANG_S 5
+#define CASE_HANG_S 30
 #define CAPTURE_MAX (64u << 10)
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -117,7 +117,7 @@ static void problem(const char *label, const char *fmt, ...)
  */
 static void on_fatal_signal(int sig)
 {
-	static const char hang[] = ": hangs: timeout (5 s) hit\n";
+	static const char hang[] = ": hangs: timeout (30 s) hit\n";
 	static const char killed[] = ": killed by a signal\n";
 	static char err[CAPTURE_MAX];
 	ssize_t n = pread(st.err_fd, err, sizeof(err), 0);
@@ -256,8 +256,6 @@ static int run_case(char **argv, int argc, const char *label)
 		st.slowest_ms = ms;
 		snprintf(st.slowest, sizeof(st.slowest), "%s", label);
 	}
-	if (ms > CASE_MS_MAX)
-		problem(label, "took %ld ms (limit %d)", ms, CASE_MS_MAX);
 	return rc;
 }
 
