@@ -127,6 +127,25 @@ msg() {
 	[ "$(msg member-offset-huge kinds.btf)" = "type [7] STRUCT: member #0 starts at bit 16777200, beyond the type's 16 bytes" ]
 }
 
+@test "sizeless members, index types and cycles through any edge are refused" {
+	# btf_dump divided by a FWD member's alignment (SIGFPE); the kernel
+	# refuses these too. Through a modifier the message names both types.
+	[ "$(msg member-fwd kinds.btf format c)" = "type [7] STRUCT: member #0 'a': type [13] leads to forward declaration [13] 'gen_fwd', which has no size" ]
+	[ "$(msg member-const-fwd kinds.btf format c)" = "type [7] STRUCT: member #0 'a': type [17] leads to forward declaration [13] 'gen_fwd', which has no size" ]
+	[ "$(msg array-elem-fwd kinds.btf)" = "type [6] ARRAY: element type: type [13] leads to forward declaration [13] 'gen_fwd', which has no size" ]
+	[ "$(msg array-index-struct kinds.btf)" = "type [6] ARRAY: index type [7] is STRUCT, not an integer" ]
+	# FUNC_PROTO -> FUNC -> the same FUNC_PROTO: dedup looped on it (ELOOP)
+	[ "$(msg proto-param-func-loop kinds.btf)" = "type [21] FUNC_PROTO: reference cycle: type [23] leads back to it" ]
+	local f
+	for f in "$CORPUS"/bad-{member-fwd,array-index-struct,proto-param-func-loop}.btf_kinds.bpf.o; do
+		run -1 "$BPFKIT" gen skeleton "$f"
+		[ "${#lines[@]}" -eq 1 ] && [[ ${lines[0]} == "Error: $f: "* ]]
+		run -1 "$BPFKIT" gen object "$BATS_TEST_TMPDIR/out.o" "$f"
+		[ "${#lines[@]}" -eq 1 ] && [[ ${lines[0]} == "Error: $f: "* ]]
+		[ ! -e "$BATS_TEST_TMPDIR/out.o" ]
+	done
+}
+
 @test "a pointer chain at the depth limit still dumps as C" {
 	"$TBIN/btf_gen" deep 255 "$BATS_TEST_TMPDIR/ok.btf"
 	run -0 timeout 1 "$BPFKIT" btf dump file "$BATS_TEST_TMPDIR/ok.btf" format c

@@ -1407,6 +1407,93 @@ static void emit_raw(const void *buf, size_t size, const char *expect,
 	add_line("case", expect, file, "-", file);
 }
 
+/* Emit types as a raw BTF file and in a tiny ELF, both to be refused. */
+static void emit_tiny_bad(const __u32 *types, size_t type_len, const char *name)
+{
+	unsigned char btf[256];
+	char raw_name[64];
+	size_t n;
+
+	if (type_len + 64 > sizeof(btf))
+		die("tiny BTF does not fit");
+	n = make_btf(btf, types, type_len, type_len);
+	emit_tiny_elf(btf, n, EXP_ALL, name, -1, 0);
+	snprintf(raw_name, sizeof(raw_name), "tiny-%s", name);
+	emit_raw(btf, n, EXP_ALL, raw_name);
+}
+
+/*
+ * Sizeless members and the edges a C printer does not follow but libbpf's
+ * dedup does: btf_dump divided by a FWD member's alignment (SIGFPE), dedup
+ * failed with ELOOP on a cycle through a prototype's FUNC parameter.
+ */
+static void gen_tiny_graph(void)
+{
+	/* [1] INT 'int'; [2] FWD 's'; [3] STRUCT 's' { [2] } */
+	const __u32 member_fwd[] = {1,
+				    BTF_INFO_ENC(BTF_KIND_INT, 0, 0),
+				    4,
+				    BTF_INT_ENC(BTF_INT_SIGNED, 0, 32),
+				    5,
+				    BTF_INFO_ENC(BTF_KIND_FWD, 0, 0),
+				    0,
+				    5,
+				    BTF_INFO_ENC(BTF_KIND_STRUCT, 0, 1),
+				    4,
+				    0,
+				    2,
+				    0};
+	/* [1] INT 'int'; [2] CONST [3]; [3] FWD 's'; [4] ARRAY of [2] */
+	const __u32 elem_fwd[] = {1,
+				  BTF_INFO_ENC(BTF_KIND_INT, 0, 0),
+				  4,
+				  BTF_INT_ENC(BTF_INT_SIGNED, 0, 32),
+				  0,
+				  BTF_INFO_ENC(BTF_KIND_CONST, 0, 0),
+				  3,
+				  5,
+				  BTF_INFO_ENC(BTF_KIND_FWD, 0, 0),
+				  0,
+				  0,
+				  BTF_INFO_ENC(BTF_KIND_ARRAY, 0, 0),
+				  0,
+				  2,
+				  1,
+				  2};
+	/* [1] INT 'int'; [2] STRUCT 's' {}; [3] ARRAY [1] indexed by [2] */
+	const __u32 index_struct[] = {1,
+				      BTF_INFO_ENC(BTF_KIND_INT, 0, 0),
+				      4,
+				      BTF_INT_ENC(BTF_INT_SIGNED, 0, 32),
+				      5,
+				      BTF_INFO_ENC(BTF_KIND_STRUCT, 0, 0),
+				      4,
+				      0,
+				      BTF_INFO_ENC(BTF_KIND_ARRAY, 0, 0),
+				      0,
+				      1,
+				      2,
+				      1};
+	/* [1] INT 'int'; [2] FUNC_PROTO int (s [3]); [3] FUNC 's' [2] */
+	const __u32 proto_loop[] = {1,
+				    BTF_INFO_ENC(BTF_KIND_INT, 0, 0),
+				    4,
+				    BTF_INT_ENC(BTF_INT_SIGNED, 0, 32),
+				    0,
+				    BTF_INFO_ENC(BTF_KIND_FUNC_PROTO, 0, 1),
+				    1,
+				    5,
+				    3,
+				    5,
+				    BTF_INFO_ENC(BTF_KIND_FUNC, 0, 0),
+				    2};
+
+	emit_tiny_bad(member_fwd, sizeof(member_fwd), "member-fwd");
+	emit_tiny_bad(elem_fwd, sizeof(elem_fwd), "array-elem-const-fwd");
+	emit_tiny_bad(index_struct, sizeof(index_struct), "array-index-struct");
+	emit_tiny_bad(proto_loop, sizeof(proto_loop), "proto-param-func-loop");
+}
+
 static void gen_tiny(void)
 {
 	/* [1] INT 'int' size=4 bits=32 signed; [2] STRUCT 's' size=4 */
@@ -1433,6 +1520,7 @@ static void gen_tiny(void)
 	n = make_btf(btf, good, sizeof(good), sizeof(good));
 	((struct btf_header *)btf)->str_len = 0xffffff00;
 	emit_raw(btf, n, EXP_ALL, "tiny-str-len-huge");
+	gen_tiny_graph();
 }
 
 /* The object's .BTF alone, as a raw BTF file (btf dump reads those). */
