@@ -193,3 +193,23 @@ msg() {
 	run --separate-stderr -1 bpfkit btf dump file "$BATS_TEST_TMPDIR/empty"
 	[ "$stderr" = "Error: $BATS_TEST_TMPDIR/empty: file is empty or truncated" ]
 }
+
+@test "non-regular inputs that are not ELF or BTF fail at once" {
+	# The file was read up to the 2 GiB cap before its format was checked
+	# (2 min, 2.6 GB for /dev/zero); the first bytes are enough.
+	local out="$BATS_TEST_TMPDIR/out.o"
+	run --separate-stderr -1 timeout 2 "$BPFKIT" btf dump file /dev/zero
+	[ "$stderr" = "Error: /dev/zero: neither an ELF file nor raw BTF data" ]
+	run --separate-stderr -1 timeout 2 "$BPFKIT" gen skeleton /dev/zero
+	[ "$stderr" = "Error: /dev/zero: not an ELF file" ]
+	run --separate-stderr -1 timeout 2 "$BPFKIT" gen object "$out" /dev/zero
+	[ "$stderr" = "Error: /dev/zero: not an ELF file" ]
+	[ ! -e "$out" ]
+	# an endless pipe
+	run --separate-stderr -1 bash -c \
+		"yes | timeout 2 '$BPFKIT' btf dump file /dev/stdin"
+	[ "$stderr" = "Error: /dev/stdin: neither an ELF file nor raw BTF data" ]
+	# an object through a pipe still works
+	run -0 bash -c "cat '$PROGS/btf_kinds.bpf.o' | '$BPFKIT' btf dump file /dev/stdin"
+	[[ $output == *"STRUCT"* ]]
+}
