@@ -402,3 +402,16 @@ sym_json() {
 	[ -z "$stderr" ]
 	[ -s "$T/out.o" ]
 }
+
+@test "control bytes in names are escaped: one error line, no raw ESC" {
+	# mkcorpus renames an extern to "x\n\e[2J..."; bpftool prints it raw
+	"$TBIN/mkcorpus" "$PROGS" "$T/corpus" >/dev/null
+	local f="$T/corpus/ext-sym-rob_ext_var-ctrl-name.o"
+	run --separate-stderr -1 bpfkit gen object "$T/out.o" "$f"
+	assert_no_file "$T/out.o"
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ "$stderr" = "Error: $f: symbol 'x\\n\\x1b[2Jt_var': no BTF VAR or FUNC describes this extern" ]
+	# JSON mode escapes it as JSON
+	run --separate-stderr -1 bpfkit -j gen object "$T/out.o" "$f"
+	[ "$(jq -r .error <<<"$output")" = "$f: symbol 'x"$'\n\e'"[2Jt_var': no BTF VAR or FUNC describes this extern" ]
+}

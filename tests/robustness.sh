@@ -15,8 +15,9 @@
 # fail (F), must succeed (0) or may do either (A). Every run must:
 #   - exit 0 or 1: no signal, no hang (timeout 5), no other code;
 #   - F: exit 1; 0: exit 0;
-#   - on failure: print an "Error: " line (with -j: one {"error": ...}
-#     object, alone on stdout) that names the file, and nothing on stdout;
+#   - on failure: print one "Error: " line without control bytes (with
+#     -j: one {"error": ...} object, alone on stdout) that names the file,
+#     and nothing on stdout;
 #     gen object leaves neither its output nor a temporary file behind;
 #   - finish within 1 s;
 #   - under ulimit -v, never report an allocation failure: a file that
@@ -72,6 +73,11 @@ check_error() {
 		if [ -z "$line" ]; then
 			problem "$label" "no 'Error: ' line: ${err:0:200}"
 			return
+		fi
+		# names from the input are escaped: one line, no raw bytes
+		if [ "$(grep -c '^Error: ' <<<"$err")" -ne 1 ] ||
+			[[ $err == *[$'\x01'-$'\x08'$'\x0b'-$'\x1f'$'\x7f']* ]]; then
+			problem "$label" "error is not one line of printable text: ${err:0:200}"
 		fi
 	fi
 	for name in "$@"; do

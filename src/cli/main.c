@@ -123,7 +123,7 @@ static int print_libbpf(enum libbpf_print_level level, const char *fmt,
 {
 	if (level == LIBBPF_DEBUG && !debug_output)
 		return 0;
-	return vfprintf(stderr, fmt, ap);
+	return vp_libbpf(fmt, ap);
 }
 
 int main(int argc, char **argv)

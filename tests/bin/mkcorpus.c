@@ -1674,6 +1674,24 @@ static void gen_base(const char *dir)
 }
 
 /* Mutations that matter for externs: their symbols, relocations and BTF. */
+/*
+ * An extern whose ELF name holds a newline and an ESC sequence: its BTF is
+ * then missing and the error quotes the name, which must stay one line
+ * without raw control bytes.
+ */
+static void gen_ctrl_name(const struct obj *o, const char *sym)
+{
+	static const char ctrl[] = "x\n\x1b[2J";
+	struct mut *m = mut_new(o);
+	size_t name_off = o->sh[o->sh[o->symtab_idx].sh_link].sh_offset +
+			  o->syms[find_sym(o, sym)].st_name;
+
+	if (strlen(sym) < sizeof(ctrl) - 1)
+		die("%s: symbol '%s' is too short", o->tag, sym);
+	memcpy(m->buf + name_off, ctrl, sizeof(ctrl) - 1);
+	emit(m, EXP_LINK, "sym-%s-ctrl-name", sym);
+}
+
 static void gen_ext_obj(const char *dir)
 {
 	static const char *const syms[] = {"rob_ext_var", "rob_ext_fn",
@@ -1691,6 +1709,7 @@ static void gen_ext_obj(const char *dir)
 	gen_syms(&o, syms, ARRAY_SIZE(syms), 1);
 	gen_rels(&o);
 	gen_no_btf(&o, btf_externs, btf_kinds, ARRAY_SIZE(btf_externs));
+	gen_ctrl_name(&o, "rob_ext_var");
 	free(o.type_off);
 	free(o.buf);
 }
