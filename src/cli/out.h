@@ -2,6 +2,7 @@
 #ifndef BPFKIT_CLI_OUT_H
 #define BPFKIT_CLI_OUT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <linux/types.h>
 
