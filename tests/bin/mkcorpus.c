@@ -1644,6 +1644,29 @@ static void gen_pairs(const char *dir)
 
 /* ---- main ---- */
 
+/*
+ * Symbols that made a link succeed with an output libbpf cannot open (or
+ * bpfkit's skeleton refuses): the linker must refuse them itself.
+ */
+static void gen_link_outputs(const struct obj *o)
+{
+	size_t map = find_sym(o, "rob_hash"), fn = find_sym(o, "rob_global_fn");
+	size_t var = find_sym(o, "rob_float");
+	struct mut *m;
+
+	SYM_PUT(map, st_info, ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE), EXP_LOAD,
+		"map-local-notype");
+	SYM_PUT(map, st_info, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), EXP_LOAD,
+		"map-notype");
+	/* inside the function's bytes, but not at an instruction */
+	m = mut_new(o);
+	put_n(m, SYM_OFF(fn, st_value), 8, o->syms[fn].st_value + 4);
+	put_n(m, SYM_OFF(fn, st_size), 8, o->syms[fn].st_size - 8);
+	emit(m, EXP_LOAD, "sym%02zu-%s-func-unaligned", fn, sym_label(o, fn));
+	/* rob_float over rob_data (offset 0, 8 bytes) */
+	SYM_PUT(var, st_value, 4, EXP_LINK, "overlaps");
+}
+
 static void gen_base(const char *dir)
 {
 	static const char *const all_syms[] = {
@@ -1662,6 +1685,7 @@ static void gen_base(const char *dir)
 	gen_ehdr_fields(&o);
 	gen_shdrs(&o);
 	gen_syms(&o, all_syms, ARRAY_SIZE(all_syms), 2);
+	gen_link_outputs(&o);
 	gen_rels(&o);
 	gen_btf_hdr(&o);
 	gen_btf_types(&o);
