@@ -1429,64 +1429,26 @@ static void emit_tiny_bad(const __u32 *types, size_t type_len, const char *name)
  */
 static void gen_tiny_graph(void)
 {
-	/* [1] INT 'int'; [2] FWD 's'; [3] STRUCT 's' { [2] } */
-	const __u32 member_fwd[] = {1,
-				    BTF_INFO_ENC(BTF_KIND_INT, 0, 0),
-				    4,
-				    BTF_INT_ENC(BTF_INT_SIGNED, 0, 32),
-				    5,
-				    BTF_INFO_ENC(BTF_KIND_FWD, 0, 0),
-				    0,
-				    5,
-				    BTF_INFO_ENC(BTF_KIND_STRUCT, 0, 1),
-				    4,
-				    0,
-				    2,
-				    0};
-	/* [1] INT 'int'; [2] CONST [3]; [3] FWD 's'; [4] ARRAY of [2] */
-	const __u32 elem_fwd[] = {1,
-				  BTF_INFO_ENC(BTF_KIND_INT, 0, 0),
-				  4,
-				  BTF_INT_ENC(BTF_INT_SIGNED, 0, 32),
-				  0,
-				  BTF_INFO_ENC(BTF_KIND_CONST, 0, 0),
-				  3,
-				  5,
-				  BTF_INFO_ENC(BTF_KIND_FWD, 0, 0),
-				  0,
-				  0,
-				  BTF_INFO_ENC(BTF_KIND_ARRAY, 0, 0),
-				  0,
-				  2,
-				  1,
+/* [1] INT 'int', the first type of each blob below */
+#define INT_REC                                 \
+	1, BTF_INFO_ENC(BTF_KIND_INT, 0, 0), 4, \
+		BTF_INT_ENC(BTF_INT_SIGNED, 0, 32)
+#define REC(kind, vlen) BTF_INFO_ENC(BTF_KIND_##kind, 0, vlen)
+	/* [2] FWD 's'; [3] STRUCT 's' { [2] } */
+	const __u32 member_fwd[] = {INT_REC,	    5, REC(FWD, 0), 0, 5,
+				    REC(STRUCT, 1), 4, 0,	    2, 0};
+	/* [2] CONST [3]; [3] FWD 's'; [4] ARRAY of [2] */
+	const __u32 elem_fwd[] = {INT_REC, 0, REC(CONST, 0), 3, 5, REC(FWD, 0),
+				  0,	   0, REC(ARRAY, 0), 0, 2, 1,
 				  2};
-	/* [1] INT 'int'; [2] STRUCT 's' {}; [3] ARRAY [1] indexed by [2] */
-	const __u32 index_struct[] = {1,
-				      BTF_INFO_ENC(BTF_KIND_INT, 0, 0),
-				      4,
-				      BTF_INT_ENC(BTF_INT_SIGNED, 0, 32),
-				      5,
-				      BTF_INFO_ENC(BTF_KIND_STRUCT, 0, 0),
-				      4,
-				      0,
-				      BTF_INFO_ENC(BTF_KIND_ARRAY, 0, 0),
-				      0,
-				      1,
-				      2,
-				      1};
-	/* [1] INT 'int'; [2] FUNC_PROTO int (s [3]); [3] FUNC 's' [2] */
-	const __u32 proto_loop[] = {1,
-				    BTF_INFO_ENC(BTF_KIND_INT, 0, 0),
-				    4,
-				    BTF_INT_ENC(BTF_INT_SIGNED, 0, 32),
-				    0,
-				    BTF_INFO_ENC(BTF_KIND_FUNC_PROTO, 0, 1),
-				    1,
-				    5,
-				    3,
-				    5,
-				    BTF_INFO_ENC(BTF_KIND_FUNC, 0, 0),
-				    2};
+	/* [2] STRUCT 's' {}; [3] ARRAY [1] indexed by [2] */
+	const __u32 index_struct[] = {
+		INT_REC, 5, REC(STRUCT, 0), 4, 0, REC(ARRAY, 0), 0, 1, 2, 1};
+	/* [2] FUNC_PROTO int (s [3]); [3] FUNC 's' [2] */
+	const __u32 proto_loop[] = {INT_REC, 0, REC(FUNC_PROTO, 1), 1, 5,
+				    3,	     5, REC(FUNC, 0),	    2};
+#undef REC
+#undef INT_REC
 
 	emit_tiny_bad(member_fwd, sizeof(member_fwd), "member-fwd");
 	emit_tiny_bad(elem_fwd, sizeof(elem_fwd), "array-elem-const-fwd");
