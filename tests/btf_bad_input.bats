@@ -127,6 +127,29 @@ msg() {
 	[ "$(msg member-offset-huge kinds.btf)" = "type [7] STRUCT: member #0 starts at bit 16777200, beyond the type's 16 bytes" ]
 }
 
+@test "sizeless members, index types and cycles through any edge are refused" {
+	# btf_dump divided by a FWD member's alignment (SIGFPE); the kernel
+	# refuses these too. Through a modifier the message names both types.
+	[ "$(msg member-fwd kinds.btf format c)" = "type [7] STRUCT: member #0 'a': type [13] leads to forward declaration [13] 'gen_fwd', which has no size" ]
+	# 638a187 died of SIGFPE here (exit 136)
+	run --separate-stderr -1 timeout 1 "$BPFKIT" btf dump file \
+		"$CORPUS/bad-member-fwd.btf_kinds.bpf.o" format c
+	[[ $stderr == *"STRUCT: member #0 'a': type [50] leads to forward declaration [50] 'kinds_fwd', which has no size" ]]
+	[ "$(msg member-const-fwd kinds.btf format c)" = "type [7] STRUCT: member #0 'a': type [17] leads to forward declaration [13] 'gen_fwd', which has no size" ]
+	[ "$(msg array-elem-fwd kinds.btf)" = "type [6] ARRAY: element type: type [13] leads to forward declaration [13] 'gen_fwd', which has no size" ]
+	[ "$(msg array-index-struct kinds.btf)" = "type [6] ARRAY: index type [7] is STRUCT, not an integer" ]
+	# FUNC_PROTO -> FUNC -> the same FUNC_PROTO: dedup looped on it (ELOOP)
+	[ "$(msg proto-param-func-loop kinds.btf)" = "type [21] FUNC_PROTO: reference cycle: type [23] leads back to it" ]
+	local f
+	for f in "$CORPUS"/bad-{member-fwd,array-index-struct,proto-param-func-loop}.btf_kinds.bpf.o; do
+		run -1 "$BPFKIT" gen skeleton "$f"
+		[ "${#lines[@]}" -eq 1 ] && [[ ${lines[0]} == "Error: $f: "* ]]
+		run -1 "$BPFKIT" gen object "$BATS_TEST_TMPDIR/out.o" "$f"
+		[ "${#lines[@]}" -eq 1 ] && [[ ${lines[0]} == "Error: $f: "* ]]
+		[ ! -e "$BATS_TEST_TMPDIR/out.o" ]
+	done
+}
+
 @test "a pointer chain at the depth limit still dumps as C" {
 	"$TBIN/btf_gen" deep 255 "$BATS_TEST_TMPDIR/ok.btf"
 	run -0 timeout 30 "$BPFKIT" btf dump file "$BATS_TEST_TMPDIR/ok.btf" format c
@@ -173,4 +196,24 @@ msg() {
 	: >"$BATS_TEST_TMPDIR/empty"
 	run --separate-stderr -1 bpfkit btf dump file "$BATS_TEST_TMPDIR/empty"
 	[ "$stderr" = "Error: $BATS_TEST_TMPDIR/empty: file is empty or truncated" ]
+}
+
+@test "non-regular inputs that are not ELF or BTF fail at once" {
+	# The file was read up to the 2 GiB cap before its format was checked
+	# (2 min, 2.6 GB for /dev/zero); the first bytes are enough.
+	local out="$BATS_TEST_TMPDIR/out.o"
+	run --separate-stderr -1 timeout 2 "$BPFKIT" btf dump file /dev/zero
+	[ "$stderr" = "Error: /dev/zero: neither an ELF file nor raw BTF data" ]
+	run --separate-stderr -1 timeout 2 "$BPFKIT" gen skeleton /dev/zero
+	[ "$stderr" = "Error: /dev/zero: not an ELF file" ]
+	run --separate-stderr -1 timeout 2 "$BPFKIT" gen object "$out" /dev/zero
+	[ "$stderr" = "Error: /dev/zero: not an ELF file" ]
+	[ ! -e "$out" ]
+	# an endless pipe
+	run --separate-stderr -1 bash -c \
+		"yes | timeout 2 '$BPFKIT' btf dump file /dev/stdin"
+	[ "$stderr" = "Error: /dev/stdin: neither an ELF file nor raw BTF data" ]
+	# an object through a pipe still works
+	run -0 bash -c "cat '$PROGS/btf_kinds.bpf.o' | '$BPFKIT' btf dump file /dev/stdin"
+	[[ $output == *"STRUCT"* ]]
 }

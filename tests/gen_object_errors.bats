@@ -395,3 +395,32 @@ sym_json() {
 	[ -z "$stderr" ]
 	[ -s "$T/out.o" ]
 }
+
+@test "control bytes in names are escaped: one error line, no raw ESC" {
+	# mkcorpus renames an extern to "x\n\e[2J..."; bpftool prints it raw
+	"$TBIN/mkcorpus" "$PROGS" "$T/corpus" >/dev/null
+	local f="$T/corpus/ext-sym-rob_ext_var-ctrl-name.o"
+	run --separate-stderr -1 bpfkit gen object "$T/out.o" "$f"
+	assert_no_file "$T/out.o"
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ "$stderr" = "Error: $f: symbol 'x\\n\\x1b[2Jt_var': no BTF VAR or FUNC describes this extern" ]
+	# JSON mode escapes it as JSON
+	run --separate-stderr -1 bpfkit -j gen object "$T/out.o" "$f"
+	[ "$(jq -r .error <<<"$output")" = "$f: symbol 'x"$'\n\e'"[2Jt_var': no BTF VAR or FUNC describes this extern" ]
+}
+
+@test "inputs whose output libbpf or a skeleton would refuse are refused" {
+	# bpfkit 638a187 linked all three; see mkcorpus gen_link_outputs()
+	"$TBIN/mkcorpus" "$PROGS" "$T/corpus" >/dev/null
+	local c="$T/corpus/base-sym"
+	run --separate-stderr -1 bpfkit gen object "$T/out.o" "${c}29-rob_hash-st_info-map-notype.o"
+	[ "$stderr" = "Error: ${c}29-rob_hash-st_info-map-notype.o: symbol 'rob_hash' in section '.maps' is not an object: libbpf cannot find the map" ]
+	run --separate-stderr -1 bpfkit gen object "$T/out.o" "${c}21-rob_global_fn-func-unaligned.o"
+	[ "$stderr" = "Error: ${c}21-rob_global_fn-func-unaligned.o: function 'rob_global_fn': offset 4 size 80 in section '.text' is not whole instructions (8 bytes each)" ]
+	# libbpf opens this one; bpfkit's skeleton refused the output
+	local f="${c}34-rob_float-st_value-overlaps.o"
+	"$TBIN/libbpf_open" "$f"
+	run --separate-stderr -1 bpfkit gen object "$T/out.o" "$PROGS/rob_good.bpf.o" "$f"
+	[ "$stderr" = "Error: $f: section '.data': variable 'rob_float' at offset 4 overlaps 'rob_data' (offset 0, size 8) from $f" ]
+	assert_no_file "$T/out.o"
+}

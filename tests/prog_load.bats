@@ -356,8 +356,13 @@ prog_id() {
 	run --separate-stderr -1 bpfkit prog load "$COUNT" "$PIN/x"
 	[ "$stderr" = "Error: $PIN/x: already exists" ]
 	[ "$(prog_id "$PIN/x")" = "$id" ]
-	run --separate-stderr -1 bpfkit prog loadall "$COUNT" "$PIN"
-	[ "$stderr" = "Error: $PIN: already exists and is not empty" ]
+	# loadall into a directory holding x: only a pin of the same name is
+	# in the way (load_share's program is 'put').
+	bpfkit prog load "$SHARE" "$PIN/put"
+	id=$(prog_id "$PIN/put")
+	run --separate-stderr -1 bpfkit prog loadall "$SHARE" "$PIN"
+	[ "$stderr" = "Error: $PIN/put: already exists" ]
+	[ "$(prog_id "$PIN/put")" = "$id" ]
 	# loadall into an existing empty directory is fine, as with bpftool.
 	mkdir "$PIN/empty"
 	run --separate-stderr -0 bpfkit prog loadall "$COUNT" "$PIN/empty"
@@ -426,10 +431,105 @@ prog_id() {
 	done
 	run --separate-stderr -1 bpfkit prog show name attaches
 	[ "$stderr" = "Error: no program named 'attaches'" ]
+	# A new PATH is filled as a sibling, renamed to PATH at the end.
 	run --separate-stderr -1 bpfkit -d prog loadall "$obj" "$PIN/progs" autoattach
-	[[ $stderr == *"pinned the link of 'attaches' at $PIN/progs/attaches"* ]]
-	[[ $stderr == *"unpinned $PIN/progs/attaches"* ]]
-	[[ $stderr == *"removed directory $PIN/progs"* ]]
+	[[ $stderr == *"pinned the link of 'attaches' at $PIN/progs~bpfkit-"*"/attaches"* ]]
+	[[ $stderr == *"unpinned $PIN/progs~bpfkit-"*"/attaches"* ]]
+	[[ $stderr == *"removed directory $PIN/progs~bpfkit-"* ]]
+	assert_empty_dir "$PIN"
+}
+
+@test "loadall pins beside unrelated pins, as bpftool does" {
+	kernel_setup
+	mkdir "$PIN/ours" "$PIN/theirs"
+	bpfkit prog load "$SHARE" "$PIN/ours/other"
+	bpfkit prog load "$SHARE" "$PIN/theirs/other"
+	run --separate-stderr -0 bpfkit prog loadall "$COUNT" "$PIN/ours"
+	run -0 bpftool prog loadall "$COUNT" "$PIN/theirs"
+	[ "$(ls "$PIN/ours" | xargs)" = "add count_getppid other" ]
+	[ "$(ls "$PIN/ours" | xargs)" = "$(ls "$PIN/theirs" | xargs)" ]
+	run -0 "$TBIN/prog_util" run "$PIN/ours/add" 3
+	[ "$output" = 3 ]
+}
+
+@test "loadall pinmaps PATH/maps makes both, and removes both on failure" {
+	kernel_setup
+	run --separate-stderr -0 bpfkit prog loadall "$COUNT" "$PIN/progs" \
+		pinmaps "$PIN/progs/maps"
+	[ "$(ls "$PIN/progs" | xargs)" = "add count_getppid maps" ]
+	[ "$(ls "$PIN/progs/maps" | xargs)" = "load_cou_bss load_counts" ]
+	run -0 "$TBIN/prog_util" run "$PIN/progs/add" 5
+	run -0 "$TBIN/prog_util" get "$PIN/progs/maps/load_counts" 2
+	[ "$output" = 5 ]
+	# pinmaps deeper than one new level is still refused up front
+	run --separate-stderr -1 bpfkit prog loadall "$COUNT" "$PIN/p2" \
+		pinmaps "$PIN/p2/a/maps"
+	[ "$stderr" = "Error: $PIN/p2/a/maps: directory '$PIN/p2/a' does not exist" ]
+	# a failure after the maps were pinned removes both directories
+	local obj="$PROGS/load_attach_fail.bpf.o"
+	run --separate-stderr -1 bpfkit prog loadall "$obj" "$PIN/p3" \
+		pinmaps "$PIN/p3/maps" autoattach
+	[[ $stderr == "Error: $obj: cannot attach program 'never_attaches': "* ]]
+	[ "$(ls "$PIN" | xargs)" = progs ]
+}
+
+# loadall_signal N SIG PATH: signal SIG at the Nth pin of 300 programs.
+loadall_signal() {
+	run --separate-stderr "$TBIN/prog_util" sigafter "$1" "$2" \
+		"$BPFKIT" prog loadall "$PROGS/load_many.bpf.o" "$3" \
+		pinmaps "$3/maps"
+}
+
+# assert_unloaded NAME: no program NAME stays loaded (the kernel frees
+# unpinned programs after an RCU grace period: allow 5 s).
+assert_unloaded() {
+	local i
+	for i in $(seq 50); do
+		bpfkit prog show name "$1" >/dev/null 2>&1 || return 0
+		sleep 0.1
+	done
+	echo "program $1 is still loaded" >&2
+	return 1
+}
+
+@test "SIGINT or SIGTERM during loadall: everything unpinned, nothing loaded" {
+	kernel_setup
+	local obj="$PROGS/load_many.bpf.o" sig
+	for sig in 2 15; do
+		loadall_signal 100 "$sig" "$PIN/all"
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "Error: $obj: interrupted by SIG$(kill -l "$sig"): removing what was pinned" ]
+		assert_empty_dir "$PIN"
+	done
+	assert_unloaded many_150
+	# into an existing directory, beside an unrelated pin: that one stays
+	bpfkit prog load "$SHARE" "$PIN/put"
+	loadall_signal 250 15 "$PIN"
+	[ "$status" -eq 1 ]
+	[ "$(ls "$PIN" | xargs)" = put ]
+	assert_unloaded many_300
+	# a signal at the last pin (the map's) still undoes everything
+	loadall_signal 301 2 "$PIN/all"
+	[ "$status" -eq 1 ]
+	[ "$(ls "$PIN" | xargs)" = put ]
+	# without a signal all 300 programs, the map user and the map
+	run --separate-stderr -0 bpfkit prog loadall "$obj" "$PIN/all" \
+		pinmaps "$PIN/all/maps"
+	[ "$(ls "$PIN/all" | wc -l)" -eq 302 ]
+	run -0 "$TBIN/prog_util" run "$PIN/all/many_299"
+	[ "$output" = 299 ]
+}
+
+@test "SIGKILL during loadall leaves nothing under PATH" {
+	kernel_setup
+	local n
+	loadall_signal 100 9 "$PIN/all"
+	[ "$status" -eq 137 ]
+	# the pins went to a sibling, never renamed to PATH (the 100th pin
+	# may or may not finish before the kill takes effect)
+	[ ! -e "$PIN/all" ]
+	n=$(ls "$PIN"/all~bpfkit-* | wc -l)
+	[ "$n" -ge 99 ] && [ "$n" -le 100 ]
 }
 
 @test "without root: a clear message and nothing pinned" {

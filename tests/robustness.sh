@@ -18,9 +18,12 @@
 # fail (F), must succeed (0) or may do either (A). Every run must:
 #   - exit 0 or 1: no signal, no hang (timeout 30), no other code;
 #   - F: exit 1; 0: exit 0;
-#   - on failure: print an "Error: " line (with -j: one {"error": ...}
-#     object, alone on stdout) that names the file, and nothing on stdout;
+#   - on failure: print one "Error: " line without control bytes (with
+#     -j: one {"error": ...} object, alone on stdout) that names the file,
+#     and nothing on stdout;
 #     gen object leaves neither its output nor a temporary file behind;
+#   - gen object: when libbpf opens every input (tests/bin/libbpf_open),
+#     it opens the output too;
 #   - under ulimit -v, never report an allocation failure: a file that
 #     claims huge sizes must be rejected before anything is allocated.
 # Times are reported (the slowest case in the summary), never asserted:
@@ -35,6 +38,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 times="$CORPUS/times-$what.tsv"
 good="$CORPUS/rob_good.bpf.o"
+libbpf_open=${LIBBPF_OPEN:-$(dirname "$BPFKIT")/tests/libbpf_open}
 fails=0
 runs=0
 oks=0
@@ -76,6 +80,11 @@ check_error() {
 		if [ -z "$line" ]; then
 			problem "$label" "no 'Error: ' line: ${err:0:200}"
 			return
+		fi
+		# names from the input are escaped: one line, no raw bytes
+		if [ "$(grep -c '^Error: ' <<<"$err")" -ne 1 ] ||
+			[[ $err == *[$'\x01'-$'\x08'$'\x0b'-$'\x1f'$'\x7f']* ]]; then
+			problem "$label" "error is not one line of printable text: ${err:0:200}"
 		fi
 	fi
 	for name in "$@"; do
@@ -131,13 +140,18 @@ run_one() {
 	check_error "$mode" "$label" $names
 }
 
-# link EXPECT LABEL NAMES -- INPUTS...: nothing may be left behind.
+# link EXPECT LABEL NAMES -- INPUTS...: nothing may be left behind, and
+# an output must open in libbpf wherever all inputs do.
 link() {
 	local expect=$1 label=$2 names=$3 out="$tmp/linked.o" left
 	shift 4
 	run_one "$expect" plain "$label" "$names" -- gen object "$out" "$@"
 	if [ "$rc" -ne 0 ] && [ -e "$out" ]; then
 		problem "$label" "failed but left its output file behind"
+	fi
+	if [ "$rc" -eq 0 ] && "$libbpf_open" "$@" 2>/dev/null &&
+		! "$libbpf_open" "$out" 2>"$tmp/open"; then
+		problem "$label" "libbpf opens every input but not the output: $(head -c 200 "$tmp/open")"
 	fi
 	rm -f "$out"
 	left=$(find "$tmp" -name '*linked*')

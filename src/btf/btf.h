@@ -19,10 +19,13 @@
  *   - every referenced type ID is in range, and references have the kind
  *     their referrer needs (FUNC -> FUNC_PROTO, DATASEC -> VAR or FUNC,
  *     VAR -> a data type, DECL_TAG -> a taggable type and component);
+ *   - struct/union members and array elements have a size (not void, a
+ *     forward declaration or a non-data kind); array index types are ints;
  *   - following references the way a C printer does (modifiers, typedefs,
  *     pointers, arrays, prototypes, and struct/union members except for a
- *     named struct/union behind a pointer) never loops and never goes
- *     deeper than BK_BTF_MAX_REF_DEPTH.
+ *     named struct/union behind a pointer) or through any other edge
+ *     (index types, FUNC, VAR, DATASEC, DECL_TAG) never loops and never
+ *     goes deeper than BK_BTF_MAX_REF_DEPTH.
  * Errors name the input and the type ([id] and kind) and say what is wrong.
  */
 #include <stdbool.h>

@@ -415,11 +415,12 @@ static bool is_data_kind(__u32 kind)
 
 /*
  * What a type is once typedefs and modifiers are skipped: *kind, or
- * BTF_KIND_UNKN for void. The types on the way are not checked yet, so
+ * BTF_KIND_UNKN for void, and its ID in *final. The types on the way are not checked yet, so
  * this checks their IDs itself; a chain that leaves the ID range or goes on
  * too long is left to the phases that report it (returns false).
  */
-static bool data_kind(const struct checker *c, __u32 ref, __u32 *kind)
+static bool data_kind(const struct checker *c, __u32 ref, __u32 *kind,
+		      __u32 *final)
 {
 	const struct btf_type *t;
 	int depth;
@@ -427,6 +428,7 @@ static bool data_kind(const struct checker *c, __u32 ref, __u32 *kind)
 	for (depth = 0; depth < BK_BTF_MAX_REF_DEPTH; depth++) {
 		if (ref == 0) {
 			*kind = BTF_KIND_UNKN;
+			*final = 0;
 			return true;
 		}
 		if (ref >= end_id(c))
@@ -434,6 +436,7 @@ static bool data_kind(const struct checker *c, __u32 ref, __u32 *kind)
 		t = type_at(c, ref);
 		if (!btf_is_mod(t) && !btf_is_typedef(t)) {
 			*kind = btf_kind(t);
+			*final = ref;
 			return true;
 		}
 		ref = t->type;
@@ -441,25 +444,59 @@ static bool data_kind(const struct checker *c, __u32 ref, __u32 *kind)
 	return false;
 }
 
+/* The name at a checked offset, or "" when it is not one. */
+static const char *name_at(const struct checker *c, __u32 off)
+{
+	return is_str_off(c, off) ? str_at(c, off) : "";
+}
+
 /*
  * A struct/union member and an array element hold data: a function,
- * prototype, variable, section, tag or void there has no size or alignment,
- * and btf_dump divides by the alignment when it lays out a struct.
+ * prototype, variable, section, tag, void or a forward declaration there
+ * has no size or alignment, and btf_dump divides by the alignment when it
+ * lays out a struct (SIGFPE). The kernel refuses such members too. name_off
+ * is the member's name, 0 for an array element.
  */
 static int check_data_ref(const struct checker *c, __u32 id, __u32 ref,
-			  const char *what, int idx)
+			  const char *what, int idx, __u32 name_off)
 {
+	__u32 kind, final;
 	char buf[32];
-	__u32 kind;
 
-	if (!data_kind(c, ref, &kind))
+	if (!data_kind(c, ref, &kind, &final))
 		return 0;
+	if (kind == BTF_KIND_FWD)
+		return type_err(
+			c, id,
+			"%s%s%s%s: type [%u] leads to forward declaration [%u] '%s', which has no size",
+			field_str(buf, sizeof(buf), what, idx),
+			name_off ? " '" : "", name_at(c, name_off),
+			name_off ? "'" : "", ref, final,
+			name_at(c, type_at(c, final)->name_off));
 	if (kind == BTF_KIND_UNKN || !is_data_kind(kind))
 		return type_err(c, id, "%s: type [%u] is %s, not data",
 				field_str(buf, sizeof(buf), what, idx), ref,
 				kind == BTF_KIND_UNKN ? "void"
 						      : bk_btf__kind_str(kind));
 	return 0;
+}
+
+/*
+ * An array's index type is an integer (through typedefs and modifiers), as
+ * the kernel requires; anything else has no meaning and may close a cycle
+ * libbpf's dedup would follow forever.
+ */
+static int check_index_type(const struct checker *c, __u32 id, __u32 ref)
+{
+	__u32 kind, final;
+	int err;
+
+	err = check_ref(c, id, ref, false, "index type", -1);
+	if (err || !data_kind(c, ref, &kind, &final) || kind == BTF_KIND_INT)
+		return err;
+	return type_err(c, id, "index type [%u] is %s, not an integer", ref,
+			kind == BTF_KIND_UNKN ? "void"
+					      : bk_btf__kind_str(kind));
 }
 
 static int check_members(const struct checker *c, __u32 id,
@@ -471,7 +508,9 @@ static int check_members(const struct checker *c, __u32 id,
 
 	for (i = 0; i < btf_vlen(t); i++, m++) {
 		err = check_ref(c, id, m->type, false, "member", i);
-		err = err ?: check_data_ref(c, id, m->type, "member", i);
+		err = err
+			      ?: check_data_ref(c, id, m->type, "member", i,
+						m->name_off);
 		err = err ?: check_name(c, id, m->name_off, false, "member", i);
 		err = err ?: check_member_layout(c, id, t, i, &last_off);
 		if (err)
@@ -704,10 +743,8 @@ static int check_type(const struct checker *c, __u32 id)
 				"element type", -1);
 		err = err
 			      ?: check_data_ref(c, id, btf_array(t)->type,
-						"element type", -1);
-		return err
-			       ?: check_ref(c, id, btf_array(t)->index_type,
-					    true, "index type", -1);
+						"element type", -1, 0);
+		return err ?: check_index_type(c, id, btf_array(t)->index_type);
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
 		return check_members(c, id, t);
@@ -762,8 +799,11 @@ static int check_types(const struct checker *c)
  * behind a pointer. Modifiers, typedefs and prototypes pass "behind a
  * pointer" on; arrays and struct/union members reset it; a named struct or
  * union behind a pointer is where the printer stops (a forward declaration
- * does). Nothing else references further. Node of type ID id behind a
- * pointer or not: 2 * (id - start_id) + behind.
+ * does). libbpf's dedup follows every other edge as well (an array's index
+ * type, a function's prototype, a variable's type, a section's variables, a
+ * tag's target), so those are walked too: a cycle through any of them makes
+ * dedup fail with ELOOP. Node of type ID id behind a pointer or not:
+ * 2 * (id - start_id) + behind.
  */
 static bool next_ref(const struct btf_type *t, bool behind, __u32 i, __u32 *ref,
 		     bool *ref_behind)
@@ -781,10 +821,27 @@ static bool next_ref(const struct btf_type *t, bool behind, __u32 i, __u32 *ref,
 		*ref = t->type;
 		*ref_behind = behind;
 		return i == 0;
-	case BTF_KIND_ARRAY:
-		*ref = btf_array(t)->type;
+	case BTF_KIND_FUNC:
+	case BTF_KIND_DECL_TAG:
+		*ref = t->type;
+		*ref_behind = behind;
+		return i == 0;
+	case BTF_KIND_VAR:
+		*ref = t->type;
 		*ref_behind = false;
 		return i == 0;
+	case BTF_KIND_DATASEC:
+		if (i >= btf_vlen(t))
+			return false;
+		*ref = btf_var_secinfos(t)[i].type;
+		*ref_behind = false;
+		return true;
+	case BTF_KIND_ARRAY:
+		if (i > 1)
+			return false;
+		*ref = i ? btf_array(t)->index_type : btf_array(t)->type;
+		*ref_behind = false;
+		return true;
 	case BTF_KIND_FUNC_PROTO:
 		if (i > btf_vlen(t))
 			return false;

@@ -129,7 +129,7 @@ static __printf(2, 0) int print_libbpf(enum libbpf_print_level level,
 {
 	if (level == LIBBPF_DEBUG && !debug_output)
 		return 0;
-	return vfprintf(stderr, fmt, ap);
+	return vp_libbpf(fmt, ap);
 }
 
 int main(int argc, char **argv)

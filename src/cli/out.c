@@ -25,13 +25,57 @@ static json_t *stack[MAX_DEPTH];
 static int depth;
 static char *first_error;
 
+/*
+ * Messages quote names taken from input files: a newline there would split
+ * one error into two lines and an ESC would reach the terminal. Control
+ * bytes are written as C escapes (newlines kept for libbpf's multi-line
+ * logs); JSON mode escapes them itself.
+ */
+static void put_escaped(FILE *f, const char *s, bool keep_newlines)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '\n' && keep_newlines)
+			fputc(c, f);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+}
+
 static __printf(3, 0) void vp_msg(FILE *f, const char *prefix, const char *fmt,
 				  va_list ap)
 {
+	char *msg;
+
 	fflush(stdout);
 	fputs(prefix, f);
-	vfprintf(f, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0) {
+		fputs("out of memory\n", f);
+		return;
+	}
+	put_escaped(f, msg, false);
 	fputc('\n', f);
+	free(msg);
+}
+
+int vp_libbpf(const char *fmt, va_list ap)
+{
+	char *msg;
+	int len;
+
+	len = vasprintf(&msg, fmt, ap);
+	if (len < 0)
+		return len;
+	put_escaped(stderr, msg, true);
+	free(msg);
+	return len;
 }
 
 void p_err(const char *fmt, ...)
@@ -83,7 +127,7 @@ static void diag_to_cli(void *ctx, enum bk_diag_level level, const char *msg)
 		break;
 	case BK_DIAG_INFO:
 		if (debug_output)
-			fprintf(stderr, "%s\n", msg);
+			p_info("%s", msg);
 		break;
 	}
 }

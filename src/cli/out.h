@@ -2,6 +2,7 @@
 #ifndef BPFKIT_CLI_OUT_H
 #define BPFKIT_CLI_OUT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <linux/types.h>
 
@@ -31,6 +32,8 @@ extern bool pretty_output;
 void p_err(const char *fmt, ...) __printf(1, 2);
 void p_warn(const char *fmt, ...) __printf(1, 2); /* stderr, both modes */
 void p_info(const char *fmt, ...) __printf(1, 2); /* stderr, plain only */
+/* libbpf's messages to stderr, control bytes but newlines escaped. */
+int vp_libbpf(const char *fmt, va_list ap) __printf(1, 0);
 bool out_has_error(void);
 
 /* A diagnostics sink for modules: errors go to p_err, warnings to p_warn,

@@ -160,8 +160,9 @@ int bk_elf_out__add_parts(struct bk_elf_out *o, size_t idx,
 	int err = 0;
 
 	if (idx >= SHN_LORESERVE)
-		return bk_err(o->diag, -E2BIG, "%s: too many sections",
-			      o->name);
+		return bk_err(o->diag, -E2BIG,
+			      "%s: too many sections: more than %d", o->name,
+			      SHN_LORESERVE - 1);
 	if (idx >= o->offs_cnt) {
 		size_t *offs = realloc(o->offs, (idx + 1) * sizeof(*offs));
 

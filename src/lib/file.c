@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <linux/btf.h>
 
 #include "file.h"
 #include "mem.h"
@@ -13,10 +16,22 @@
 /* No input of ours comes near this; a larger one is a mistake or an attack. */
 #define MAX_INPUT_SIZE (1UL << 31)
 
+/* Bytes that tell an ELF file or raw BTF (either byte order) apart. */
+#define MAGIC_LEN 4
+
+static bool is_input_magic(const unsigned char *p)
+{
+	__u16 btf = p[0] | p[1] << 8;
+
+	return !memcmp(p, ELFMAG, SELFMAG) || btf == BTF_MAGIC ||
+	       btf == __builtin_bswap16(BTF_MAGIC);
+}
+
 int bk_read_file(const char *path, void **buf, size_t *size,
 		 const struct bk_diag *diag)
 {
 	size_t len = 0, cap = 0;
+	bool magic_checked = false;
 	char *data = NULL;
 	struct stat st;
 	int fd, err;
@@ -58,6 +73,15 @@ int bk_read_file(const char *path, void **buf, size_t *size,
 		if (n == 0)
 			break;
 		len += n;
+		/*
+		 * Not ELF nor BTF: what was read is enough for the caller to
+		 * say so, and /dev/zero or a pipe need not be read to the cap.
+		 */
+		if (!magic_checked && len >= MAGIC_LEN) {
+			magic_checked = true;
+			if (!is_input_magic((unsigned char *)data))
+				break;
+		}
 	}
 	close(fd);
 	*buf = data;

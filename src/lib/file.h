@@ -7,9 +7,12 @@
 #include "diag.h"
 
 /*
- * Read a whole file (regular file or a sysfs/proc file whose size stat()
- * does not tell) into a malloc'ed buffer. Returns 0 or -errno; the reason,
- * naming the file, went to diag.
+ * Read a whole input file (regular file, pipe, or a sysfs/proc file whose
+ * size stat() does not tell) into a malloc'ed buffer. Inputs are ELF files
+ * or raw BTF: a file that starts otherwise is read only as far as its first
+ * read() went, enough for the caller to refuse its format, so that
+ * /dev/zero or an endless pipe fails at once. Returns 0 or -errno; the
+ * reason, naming the file, went to diag.
  */
 int bk_read_file(const char *path, void **buf, size_t *size,
 		 const struct bk_diag *diag);

@@ -36,6 +36,7 @@ struct sec_var {
 	__u32 size;
 	size_t off; /* where its bytes landed, before dead bytes are cut */
 	size_t seq; /* order of arrival, to sort equal offsets stably */
+	int file;   /* input it came from, for messages */
 };
 
 static __u32 func_info_word(int linkage)
@@ -226,6 +227,7 @@ static int add_sec_var(struct bk_linker *l, struct dst_sec *dst, __u32 type,
 	v->size = size;
 	v->off = off;
 	v->seq = l->var_seq++;
+	v->file = l->input_cnt - 1;
 	return 0;
 }
 
@@ -350,6 +352,7 @@ struct ds_entry {
 	__u32 size;
 	size_t off;
 	size_t seq;
+	int file; /* input of the definition, -1 for an extern */
 };
 
 static int cmp_entry(const void *a, const void *b)
@@ -446,6 +449,40 @@ static int add_datasec_type(struct bk_linker *l, const struct dst_sec *sec,
 	return id < 0 ? id : 0;
 }
 
+static const char *var_name(const struct bk_linker *l, __u32 type_id)
+{
+	return bk_mbtf__str(&l->mbtf,
+			    bk_mbtf__type(&l->mbtf, type_id)->name_off);
+}
+
+/*
+ * Variables placed over each other: libbpf loads such an object, but a
+ * skeleton cannot give both a field (bpfkit's gen skeleton refuses it), so
+ * the link fails instead, as the skeleton would. Externs have no place.
+ * Returns -EINVAL with the message given.
+ */
+static int check_overlaps(struct bk_linker *l, const struct dst_sec *sec,
+			  const struct ds_entry *ents, size_t n)
+{
+	const struct ds_entry *prev = NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (ents[i].file < 0)
+			continue;
+		if (prev && prev->off + prev->size > ents[i].off)
+			return bk_err(
+				l->diag, -EINVAL,
+				"%s: section '%s': variable '%s' at offset %zu overlaps '%s' (offset %zu, size %u) from %s",
+				l->inputs[ents[i].file], sec->name,
+				var_name(l, ents[i].type_id), ents[i].off,
+				var_name(l, prev->type_id), prev->off,
+				prev->size, l->inputs[prev->file]);
+		prev = &ents[i];
+	}
+	return 0;
+}
+
 /*
  * The one place DATASEC offsets are set: statics from where their bytes
  * landed, globals from their final symbol value, both after dead bytes
@@ -461,6 +498,7 @@ static int add_datasec(struct bk_linker *l, const struct dst_sec *sec,
 		ents[n].size = sec->vars[i].size;
 		ents[n].off = bk_ld_remap_sec_off(sec, sec->vars[i].off);
 		ents[n].seq = sec->vars[i].seq;
+		ents[n].file = sec->vars[i].file;
 	}
 	for (i = 0; i < glob_cnt; i++, n++) {
 		const struct glob_sym *g = &l->globs[globs[i]];
@@ -470,13 +508,15 @@ static int add_datasec(struct bk_linker *l, const struct dst_sec *sec,
 		ents[n].off = g->is_extern ? 0 : l->syms[g->sym].sym.st_value;
 		/* after statics at the same offset, in symbol order */
 		ents[n].seq = l->var_seq + globs[i];
+		ents[n].file = g->is_extern ? -1 : g->def_file;
 	}
 	if (!n)
 		return 0;
 	if (n > BTF_MAX_VLEN)
 		return -E2BIG;
 	qsort(ents, n, sizeof(*ents), cmp_entry);
-	return add_datasec_type(l, sec, ents, n);
+	return check_overlaps(l, sec, ents, n)
+		       ?: add_datasec_type(l, sec, ents, n);
 }
 
 static int add_datasecs(struct bk_linker *l)
@@ -621,10 +661,11 @@ int bk_ld_prepare_btf(struct bk_linker *l)
 	settle_glob_types(l);
 	name_extern_params(l);
 	err = add_datasecs(l);
-	if (err)
-		return bk_err(l->diag, err, "cannot build DATASECs: %s",
-			      strerror(-err));
-	return 0;
+	/* -EINVAL: check_overlaps() said what is wrong */
+	if (err && err != -EINVAL)
+		return bk_err(l->diag, err, "%s: cannot build DATASECs: %s",
+			      l->out_path ?: "output", strerror(-err));
+	return err;
 }
 
 /*
@@ -650,13 +691,13 @@ int bk_ld_finalize_btf(struct bk_linker *l, struct btf_out *out)
 	}
 	if (err) {
 		btf__free(btf);
-		return bk_err(l->diag, err, "BTF deduplication failed: %s",
-			      strerror(-err));
+		return bk_err(l->diag, err, "%s: BTF deduplication failed: %s",
+			      l->out_path ?: "output", strerror(-err));
 	}
 	/* takes btf over: freed as soon as its types are copied */
 	err = bk_ld_write_canonical(l, btf, out);
 	if (err)
-		return bk_err(l->diag, err, "cannot write BTF: %s",
-			      strerror(-err));
+		return bk_err(l->diag, err, "%s: cannot write BTF: %s",
+			      l->out_path ?: "output", strerror(-err));
 	return 0;
 }

@@ -90,6 +90,21 @@ static int check_sym_sec(struct bk_linker *l, struct src_obj *obj,
 			"%s: symbol '%s': offset %llu size %llu lies beyond section '%s' (%zu bytes)",
 			obj->name, name, (unsigned long long)sym->st_value,
 			(unsigned long long)sym->st_size, sec->name, sec->size);
+	/* libbpf cuts programs at function symbols and refuses a cut
+	 * inside an instruction; the output would not open */
+	if (type == STT_FUNC && sec->is_exec &&
+	    (sym->st_value % 8 || sym->st_size % 8))
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: function '%s': offset %llu size %llu in section '%s' is not whole instructions (8 bytes each)",
+			obj->name, name, (unsigned long long)sym->st_value,
+			(unsigned long long)sym->st_size, sec->name);
+	/* libbpf finds each map of .maps by its object symbol */
+	if (type != STT_OBJECT && !strcmp(sec->name, ".maps"))
+		return bk_err(
+			l->diag, -EINVAL,
+			"%s: symbol '%s' in section '.maps' is not an object: libbpf cannot find the map",
+			obj->name, name);
 	return 0;
 }
 

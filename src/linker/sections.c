@@ -244,6 +244,28 @@ static int get_dst_sec(struct bk_linker *l, struct src_obj *obj,
 	return 0;
 }
 
+/*
+ * Section headers the output adds beside the copied sections: null,
+ * .strtab, .symtab, .BTF, .BTF.ext, .shstrtab.
+ */
+#define OWN_OUT_SECS 6
+
+/*
+ * The output has no extended section numbering: it holds fewer than
+ * SHN_LORESERVE sections. Say so at the first section too many, before
+ * the work, rather than when writing.
+ */
+static int check_out_sec_cnt(struct bk_linker *l, const struct src_obj *obj,
+			     const struct src_sec *src)
+{
+	if (l->real_sec_cnt + OWN_OUT_SECS < SHN_LORESERVE)
+		return 0;
+	return bk_err(
+		l->diag, -E2BIG,
+		"%s: section '%s': the output would have more than %d sections, the most an object holds without extended section numbering",
+		obj->name, src->name, SHN_LORESERVE - 1);
+}
+
 static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
 			  struct src_sec *src)
 {
@@ -254,6 +276,9 @@ static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
 	if (err || src->ephemeral)
 		return err;
 	if (dst->ephemeral) {
+		err = check_out_sec_cnt(l, obj, src);
+		if (err)
+			return err;
 		make_real(l, dst, src, obj->file_idx);
 	} else {
 		err = check_sec_match(l, dst, obj, src);

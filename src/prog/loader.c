@@ -12,11 +12,17 @@
  *   load_object                                    a rejection reports the
  *                                                  end of the verifier log
  *   pin_programs, pin_maps                         mkdir/mount as needed
- *   fill_result
+ *   fill_result, finish_stage                      loadall into a new PATH
+ *                                                  pins into a sibling and
+ *                                                  renames it to PATH last
+ *
+ * SIGINT, SIGTERM and SIGHUP are caught meanwhile and end the steps as an
+ * error does.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +89,9 @@ struct loader {
 	bool *map_autopins;    /* libbpf will pin it by its 'pinning' */
 	size_t map_cnt;
 	char *vlog;
+	/* loadall into a new PATH: pins go to this sibling, renamed at the
+	 * end, so that no signal leaves a partial PATH behind. */
+	char *stage_dir;
 	struct undo_step *undo;
 	size_t undo_cnt, undo_cap;
 	/* From libbpf's messages, for errors: its first warning of a step
@@ -142,22 +151,6 @@ static char *map_pin_path(const char *dir, const char *map_name)
 			*p = '_';
 	}
 	return path;
-}
-
-/* Empty but for what a new bpffs holds (maps.debug, progs.debug). */
-static bool is_empty_dir(const char *path)
-{
-	DIR *dir = opendir(path);
-	struct dirent *de;
-	bool empty = true;
-
-	if (!dir)
-		return false;
-	/* Names with a '.' are the kernel's own (bpffs refuses ours). */
-	while (empty && (de = readdir(dir)))
-		empty = strchr(de->d_name, '.') != NULL;
-	closedir(dir);
-	return empty;
 }
 
 static const char *prog_type_name(enum bpf_prog_type type)
@@ -286,6 +279,53 @@ static void undo_all(struct loader *l)
 	}
 }
 
+/* ---- signals ---------------------------------------------------------- */
+
+/*
+ * SIGINT, SIGTERM or SIGHUP while loading or pinning: stop and roll back as
+ * after an error, instead of dying with some programs pinned. Signals the
+ * caller ignores stay ignored.
+ */
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static volatile sig_atomic_t stop_signal;
+
+static void note_stop_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static void catch_stop_signals(struct sigaction *old)
+{
+	struct sigaction sa = {.sa_handler = note_stop_signal,
+			       .sa_flags = SA_RESTART};
+	size_t i;
+
+	stop_signal = 0;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < ARRAY_SIZE(stop_signals); i++) {
+		sigaction(stop_signals[i], NULL, &old[i]);
+		if (old[i].sa_handler != SIG_IGN)
+			sigaction(stop_signals[i], &sa, NULL);
+	}
+}
+
+static void restore_signals(const struct sigaction *old)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(stop_signals); i++)
+		sigaction(stop_signals[i], &old[i], NULL);
+}
+
+static int check_stop(struct loader *l)
+{
+	if (!stop_signal)
+		return 0;
+	return bk_err(l->diag, -EINTR,
+		      "%s: interrupted by SIG%s: removing what was pinned",
+		      l->obj_path, sigabbrev_np(stop_signal));
+}
+
 /* ---- checks before anything happens ----------------------------------- */
 
 static int check_object_file(struct loader *l)
@@ -368,8 +408,26 @@ static int check_pin_file(struct loader *l, const char *path)
 	return err;
 }
 
-/* A pin directory: existing (empty if must_be_empty), or makeable. */
-static int check_pin_dir(struct loader *l, const char *path, bool must_be_empty)
+/* The same directory, however many slashes end either name. */
+static bool same_dir(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	while (la > 1 && a[la - 1] == '/')
+		la--;
+	while (lb > 1 && b[lb - 1] == '/')
+		lb--;
+	return la == lb && !strncmp(a, b, la);
+}
+
+/*
+ * A pin directory: existing, or makeable in an existing directory or in
+ * made_by_us, a directory this call creates first (loadall's PATH holding
+ * pinmaps PATH/maps). Pins beside unrelated ones are fine: collisions are
+ * checked pin by pin once the object is open.
+ */
+static int check_pin_dir(struct loader *l, const char *path,
+			 const char *made_by_us)
 {
 	struct stat st;
 	char *dir;
@@ -380,10 +438,6 @@ static int check_pin_dir(struct loader *l, const char *path, bool must_be_empty)
 			return bk_err(l->diag, -ENOTDIR,
 				      "%s: exists and is not a directory",
 				      path);
-		if (must_be_empty && !is_empty_dir(path))
-			return bk_err(l->diag, -EEXIST,
-				      "%s: already exists and is not empty",
-				      path);
 		if (!is_bpffs(path) && l->opts->no_mount)
 			return no_bpffs(l, path);
 		return 0;
@@ -391,7 +445,13 @@ static int check_pin_dir(struct loader *l, const char *path, bool must_be_empty)
 	dir = parent_dir(path);
 	if (!dir)
 		return bk_err(l->diag, -ENOMEM, "out of memory");
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+	if (made_by_us && same_dir(dir, made_by_us))
+		err = has_dot_name(path)
+			      ? bk_err(l->diag, -EINVAL,
+				       "%s: a BPF file system does not accept '.' in names",
+				       path)
+			      : 0;
+	else if (stat(dir, &st) || !S_ISDIR(st.st_mode))
 		err = bk_err(l->diag, -ENOENT,
 			     "%s: directory '%s' does not exist", path, dir);
 	else if (is_bpffs(dir) && has_dot_name(path))
@@ -422,9 +482,13 @@ static int check_pin_dirs(struct loader *l)
 	if (o->mode == BK_LOAD_FIRST)
 		err = check_pin_file(l, o->pin_path);
 	else
-		err = check_pin_dir(l, o->pin_path, true);
+		err = check_pin_dir(l, o->pin_path, NULL);
 	if (!err && o->pin_maps_dir)
-		err = check_pin_dir(l, o->pin_maps_dir, false);
+		err = check_pin_dir(l, o->pin_maps_dir,
+				    o->mode == BK_LOAD_ALL &&
+						    access(o->pin_path, F_OK)
+					    ? o->pin_path
+					    : NULL);
 	return err;
 }
 
@@ -1017,23 +1081,93 @@ static int prepare_pin_dir(struct loader *l, const char *path)
 	return err;
 }
 
-static int pin_fd(struct loader *l, int fd, const char *path, const char *what,
-		  const char *name)
+/*
+ * loadall into a PATH that does not exist yet, on a BPF file system: pin
+ * into a sibling directory and rename() it to PATH as the very last step,
+ * so that not even SIGKILL leaves a partial PATH (at worst the sibling,
+ * whose name says who made it; bpffs refuses dots, so it cannot be hidden).
+ */
+static int start_stage(struct loader *l)
 {
-	int err = undo_push(l, UNDO_UNLINK, path);
+	const char *path = l->opts->pin_path;
+	size_t len = strlen(path);
+	char *parent;
+	bool on_bpffs;
 
-	if (err)
+	if (access(path, F_OK) == 0)
+		return 0;
+	parent = parent_dir(path);
+	if (!parent)
+		return bk_err(l->diag, -ENOMEM, "out of memory");
+	on_bpffs = is_bpffs(parent);
+	free(parent);
+	if (!on_bpffs)
+		return 0;
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	if (asprintf(&l->stage_dir, "%.*s~bpfkit-%d", (int)len, path,
+		     (int)getpid()) < 0) {
+		l->stage_dir = NULL;
+		return bk_err(l->diag, -ENOMEM, "out of memory");
+	}
+	return prepare_pin_dir(l, l->stage_dir);
+}
+
+/* Where a pin under PATH goes while staging: in the sibling. */
+static char *stage_path(const struct loader *l, const char *path)
+{
+	const char *dir = l->opts->pin_path, *rest;
+	size_t len = strlen(dir);
+
+	if (!l->stage_dir || strncmp(path, dir, len))
+		return strdup(path);
+	rest = path + len;
+	if (*rest && *rest != '/' && dir[len - 1] != '/')
+		return strdup(path);
+	rest += strspn(rest, "/");
+	return *rest ? join_path(l->stage_dir, rest) : strdup(l->stage_dir);
+}
+
+/* The last step: the sibling becomes PATH, unless PATH appeared meanwhile. */
+static int finish_stage(struct loader *l)
+{
+	int err = check_stop(l);
+
+	if (err || !l->stage_dir)
 		return err;
+	if (renameat2(AT_FDCWD, l->stage_dir, AT_FDCWD, l->opts->pin_path,
+		      RENAME_NOREPLACE))
+		return bk_err(l->diag, -errno,
+			      "%s: cannot move the pins from %s there: %s",
+			      l->opts->pin_path, l->stage_dir, strerror(errno));
+	bk_info(l->diag, "moved %s to %s", l->stage_dir, l->opts->pin_path);
+	return 0;
+}
+
+static int pin_fd(struct loader *l, int fd, const char *final_path,
+		  const char *what, const char *name)
+{
+	char *path = stage_path(l, final_path);
+	int err;
+
+	if (!path)
+		return bk_err(l->diag, -ENOMEM, "out of memory");
+	err = undo_push(l, UNDO_UNLINK, path);
+	if (err)
+		goto out;
 	if (bpf_obj_pin(fd, path)) {
 		err = -errno;
 		undo_pop(l);
-		return bk_err(l->diag, err, "%s: cannot pin %s '%s': %s%s",
-			      path, what, name, strerror(-err),
-			      err == -EPERM ? " (is there a '.' in the path?)"
-					    : "");
+		bk_err(l->diag, err, "%s: cannot pin %s '%s': %s%s", final_path,
+		       what, name, strerror(-err),
+		       err == -EPERM ? " (is there a '.' in the path?)" : "");
+		goto out;
 	}
 	bk_info(l->diag, "pinned %s '%s' at %s", what, name, path);
-	return 0;
+	err = check_stop(l);
+out:
+	free(path);
+	return err;
 }
 
 /*
@@ -1079,6 +1213,8 @@ static int pin_programs(struct loader *l)
 	if (o->mode == BK_LOAD_FIRST)
 		err = prepare_pin_parent(l, o->pin_path);
 	else
+		err = start_stage(l);
+	if (!err && o->mode == BK_LOAD_ALL && !l->stage_dir)
 		err = prepare_pin_dir(l, o->pin_path);
 	for (i = 0; i < l->prog_cnt && !err; i++) {
 		if (!l->ps[i].pin_path)
@@ -1096,12 +1232,17 @@ static int pin_programs(struct loader *l)
 
 static int pin_maps(struct loader *l)
 {
+	char *dir;
 	size_t i;
 	int err;
 
 	if (l->opts->mode == BK_LOAD_VERIFY || !l->opts->pin_maps_dir)
 		return 0;
-	err = prepare_pin_dir(l, l->opts->pin_maps_dir);
+	dir = stage_path(l, l->opts->pin_maps_dir);
+	if (!dir)
+		return bk_err(l->diag, -ENOMEM, "out of memory");
+	err = prepare_pin_dir(l, dir);
+	free(dir);
 	for (i = 0; i < l->map_cnt && !err; i++) {
 		if (l->map_pins[i])
 			err = pin_fd(l, bpf_map__fd(l->maps[i]), l->map_pins[i],
@@ -1214,12 +1355,14 @@ static void free_loader(struct loader *l)
 	free(l->map_autopins);
 	free(l->maps);
 	free(l->vlog);
+	free(l->stage_dir);
 	free(l->undo);
 }
 
 int bk_loader__load(const char *obj_path, const struct bk_loader_opts *opts,
 		    struct bk_load_result *result)
 {
+	struct sigaction old_sigs[ARRAY_SIZE(stop_signals)];
 	libbpf_print_fn_t old_print;
 	struct loader l = {};
 	int err;
@@ -1240,20 +1383,26 @@ int bk_loader__load(const char *obj_path, const struct bk_loader_opts *opts,
 
 	cur_loader = &l;
 	old_print = libbpf_set_print(route_libbpf_print);
+	catch_stop_signals(old_sigs);
 	err = open_object(&l);
 	err = err ?: set_prog_types(&l);
 	err = err ?: reuse_maps(&l);
 	err = err ?: check_pin_files(&l);
 	err = err ?: prepare_logs(&l);
 	err = err ?: load_object(&l);
+	err = err ?: check_stop(&l);
 	err = err ?: pin_programs(&l);
 	err = err ?: pin_maps(&l);
 	err = err ?: fill_result(&l, result);
+	err = err ?: finish_stage(&l);
 	libbpf_set_print(old_print);
 	cur_loader = NULL;
 
-	if (err)
+	if (err) {
 		undo_all(&l);
+		bk_load_result__free(result);
+	}
+	restore_signals(old_sigs);
 	free_loader(&l);
 	return err;
 }

@@ -13,7 +13,11 @@
  * as `bpftool prog load/loadall` does, or load it only to collect the
  * verifier's statistics. Either everything asked for is pinned, or nothing
  * is: when a step fails, every pin made so far is removed again, and so are
- * the directories and BPF file system mounts made for them.
+ * the directories and BPF file system mounts made for them. SIGINT, SIGTERM
+ * and SIGHUP (unless ignored) are caught during the call and end it the same
+ * way, with -EINTR; the caller's handlers are restored on return. loadall
+ * into a new directory on bpffs fills a sibling directory and renames it
+ * into place last, so that even SIGKILL leaves no partial directory.
  *
  * libbpf prints through one process-wide callback. While a loader call runs
  * it is pointed at the caller's diag: each line libbpf prints (including the

@@ -354,6 +354,25 @@ static void mutate(struct input *in, const char *m)
 	else if (!strcmp(m, "array-void-elem"))
 		btf_array(type_rec(in, find_kind(in, BTF_KIND_ARRAY, 0)))
 			->type = 0;
+	else if (!strcmp(m, "member-fwd"))
+		btf_members(type_rec(in, find_kind(in, BTF_KIND_STRUCT, 0)))
+			->type = find_kind(in, BTF_KIND_FWD, 0);
+	else if (!strcmp(m, "member-const-fwd"))
+		type_rec(in, find_kind(in, BTF_KIND_CONST, 0))
+			->type = find_kind(in, BTF_KIND_FWD, 0),
+		     btf_members(
+			     type_rec(in, find_kind(in, BTF_KIND_STRUCT, 0)))
+			     ->type = find_kind(in, BTF_KIND_CONST, 0);
+	else if (!strcmp(m, "array-elem-fwd"))
+		btf_array(type_rec(in, find_kind(in, BTF_KIND_ARRAY, 0)))
+			->type = find_kind(in, BTF_KIND_FWD, 0);
+	else if (!strcmp(m, "array-index-struct"))
+		btf_array(type_rec(in, find_kind(in, BTF_KIND_ARRAY, 0)))
+			->index_type = find_kind(in, BTF_KIND_STRUCT, 0);
+	else if (!strcmp(m, "proto-param-func-loop"))
+		t = type_rec(in, find_kind(in, BTF_KIND_FUNC, 0)),
+		btf_params(type_rec(in, t->type))->type =
+			find_kind(in, BTF_KIND_FUNC, 0);
 	else if (!strcmp(m, "ext-magic") && in->ext_size)
 		*(__u16 *)(in->buf + in->ext_off) = 1;
 	else if (!strcmp(m, "ext-rec-size"))
@@ -399,23 +418,61 @@ static void mutate(struct input *in, const char *m)
 }
 
 static const char *const mutations[] = {
-	"hdr-magic",	       "hdr-byte-order",     "hdr-version",
-	"hdr-flags",	       "hdr-len-short",	     "hdr-len-huge",
-	"type-len-huge",       "str-len-huge",	     "str-off-overlap",
-	"type-off-unaligned",  "type-len-cut",	     "str-no-nul",
-	"str-first-not-empty", "kind-unknown",	     "info-reserved-bit",
-	"struct-vlen-huge",    "name-off-huge",	     "ptr-target-huge",
-	"ptr-self-loop",       "typedef-self-loop",  "struct-embeds-itself",
-	"member-type-huge",    "member-name-huge",   "func-not-proto",
-	"func-linkage",	       "datasec-not-var",    "var-void",
-	"var-linkage",	       "decl-tag-idx",	     "int-size",
-	"int-kflag",	       "enum-size",	     "array-void-elem",
-	"ext-magic",	       "ext-rec-size",	     "ext-no-records",
-	"ext-records-huge",    "ext-sec-name-huge",  "ext-sec-not-code",
-	"ext-sec-missing",     "ext-func-not-func",  "ext-insn-unaligned",
-	"ext-insn-beyond",     "ext-line-str-huge",  "ext-relo-kind",
-	"ext-relo-type-huge",  "elf-no-btf",	     "elf-no-btf-ext",
-	"member-offset-huge",  "c-struct-size-huge",
+	"hdr-magic",
+	"hdr-byte-order",
+	"hdr-version",
+	"hdr-flags",
+	"hdr-len-short",
+	"hdr-len-huge",
+	"type-len-huge",
+	"str-len-huge",
+	"str-off-overlap",
+	"type-off-unaligned",
+	"type-len-cut",
+	"str-no-nul",
+	"str-first-not-empty",
+	"kind-unknown",
+	"info-reserved-bit",
+	"struct-vlen-huge",
+	"name-off-huge",
+	"ptr-target-huge",
+	"ptr-self-loop",
+	"typedef-self-loop",
+	"struct-embeds-itself",
+	"member-type-huge",
+	"member-name-huge",
+	"func-not-proto",
+	"func-linkage",
+	"datasec-not-var",
+	"var-void",
+	"var-linkage",
+	"decl-tag-idx",
+	"int-size",
+	"int-kflag",
+	"enum-size",
+	"array-void-elem",
+	"ext-magic",
+	"ext-rec-size",
+	"ext-no-records",
+	"ext-records-huge",
+	"ext-sec-name-huge",
+	"ext-sec-not-code",
+	"ext-sec-missing",
+	"ext-func-not-func",
+	"ext-insn-unaligned",
+	"ext-insn-beyond",
+	"ext-line-str-huge",
+	"ext-relo-kind",
+	"ext-relo-type-huge",
+	"elf-no-btf",
+	"elf-no-btf-ext",
+	"member-offset-huge",
+	"c-struct-size-huge",
+	"member-fwd",
+	"member-const-fwd",
+	"array-elem-fwd",
+	"array-index-struct",
+	"proto-param-func-loop",
 };
 
 static void load_input(const char *path, struct input *in)

@@ -1409,6 +1409,55 @@ static void emit_raw(const void *buf, size_t size, const char *expect,
 	add_line("case", expect, file, "-", file);
 }
 
+/* Emit types as a raw BTF file and in a tiny ELF, both to be refused. */
+static void emit_tiny_bad(const __u32 *types, size_t type_len, const char *name)
+{
+	unsigned char btf[256];
+	char raw_name[64];
+	size_t n;
+
+	if (type_len + 64 > sizeof(btf))
+		die("tiny BTF does not fit");
+	n = make_btf(btf, types, type_len, type_len);
+	emit_tiny_elf(btf, n, EXP_ALL, name, -1, 0);
+	snprintf(raw_name, sizeof(raw_name), "tiny-%s", name);
+	emit_raw(btf, n, EXP_ALL, raw_name);
+}
+
+/*
+ * Sizeless members and the edges a C printer does not follow but libbpf's
+ * dedup does: btf_dump divided by a FWD member's alignment (SIGFPE), dedup
+ * failed with ELOOP on a cycle through a prototype's FUNC parameter.
+ */
+static void gen_tiny_graph(void)
+{
+/* [1] INT 'int', the first type of each blob below */
+#define INT_REC                                 \
+	1, BTF_INFO_ENC(BTF_KIND_INT, 0, 0), 4, \
+		BTF_INT_ENC(BTF_INT_SIGNED, 0, 32)
+#define REC(kind, vlen) BTF_INFO_ENC(BTF_KIND_##kind, 0, vlen)
+	/* [2] FWD 's'; [3] STRUCT 's' { [2] } */
+	const __u32 member_fwd[] = {INT_REC,	    5, REC(FWD, 0), 0, 5,
+				    REC(STRUCT, 1), 4, 0,	    2, 0};
+	/* [2] CONST [3]; [3] FWD 's'; [4] ARRAY of [2] */
+	const __u32 elem_fwd[] = {INT_REC, 0, REC(CONST, 0), 3, 5, REC(FWD, 0),
+				  0,	   0, REC(ARRAY, 0), 0, 2, 1,
+				  2};
+	/* [2] STRUCT 's' {}; [3] ARRAY [1] indexed by [2] */
+	const __u32 index_struct[] = {
+		INT_REC, 5, REC(STRUCT, 0), 4, 0, REC(ARRAY, 0), 0, 1, 2, 1};
+	/* [2] FUNC_PROTO int (s [3]); [3] FUNC 's' [2] */
+	const __u32 proto_loop[] = {INT_REC, 0, REC(FUNC_PROTO, 1), 1, 5,
+				    3,	     5, REC(FUNC, 0),	    2};
+#undef REC
+#undef INT_REC
+
+	emit_tiny_bad(member_fwd, sizeof(member_fwd), "member-fwd");
+	emit_tiny_bad(elem_fwd, sizeof(elem_fwd), "array-elem-const-fwd");
+	emit_tiny_bad(index_struct, sizeof(index_struct), "array-index-struct");
+	emit_tiny_bad(proto_loop, sizeof(proto_loop), "proto-param-func-loop");
+}
+
 static void gen_tiny(void)
 {
 	/* [1] INT 'int' size=4 bits=32 signed; [2] STRUCT 's' size=4 */
@@ -1435,6 +1484,7 @@ static void gen_tiny(void)
 	n = make_btf(btf, good, sizeof(good), sizeof(good));
 	((struct btf_header *)btf)->str_len = 0xffffff00;
 	emit_raw(btf, n, EXP_ALL, "tiny-str-len-huge");
+	gen_tiny_graph();
 }
 
 /* The object's .BTF alone, as a raw BTF file (btf dump reads those). */
@@ -1558,6 +1608,29 @@ static void gen_pairs(const char *dir)
 
 /* ---- main ---- */
 
+/*
+ * Symbols that made a link succeed with an output libbpf cannot open (or
+ * bpfkit's skeleton refuses): the linker must refuse them itself.
+ */
+static void gen_link_outputs(const struct obj *o)
+{
+	size_t map = find_sym(o, "rob_hash"), fn = find_sym(o, "rob_global_fn");
+	size_t var = find_sym(o, "rob_float");
+	struct mut *m;
+
+	SYM_PUT(map, st_info, ELF64_ST_INFO(STB_LOCAL, STT_NOTYPE), EXP_LOAD,
+		"map-local-notype");
+	SYM_PUT(map, st_info, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), EXP_LOAD,
+		"map-notype");
+	/* inside the function's bytes, but not at an instruction */
+	m = mut_new(o);
+	put_n(m, SYM_OFF(fn, st_value), 8, o->syms[fn].st_value + 4);
+	put_n(m, SYM_OFF(fn, st_size), 8, o->syms[fn].st_size - 8);
+	emit(m, EXP_LOAD, "sym%02zu-%s-func-unaligned", fn, sym_label(o, fn));
+	/* rob_float over rob_data (offset 0, 8 bytes) */
+	SYM_PUT(var, st_value, 4, EXP_LINK, "overlaps");
+}
+
 static void gen_base(const char *dir)
 {
 	static const char *const all_syms[] = {
@@ -1576,6 +1649,7 @@ static void gen_base(const char *dir)
 	gen_ehdr_fields(&o);
 	gen_shdrs(&o);
 	gen_syms(&o, all_syms, ARRAY_SIZE(all_syms), 2);
+	gen_link_outputs(&o);
 	gen_rels(&o);
 	gen_btf_hdr(&o);
 	gen_btf_types(&o);
@@ -1588,6 +1662,24 @@ static void gen_base(const char *dir)
 }
 
 /* Mutations that matter for externs: their symbols, relocations and BTF. */
+/*
+ * An extern whose ELF name holds a newline and an ESC sequence: its BTF is
+ * then missing and the error quotes the name, which must stay one line
+ * without raw control bytes.
+ */
+static void gen_ctrl_name(const struct obj *o, const char *sym)
+{
+	static const char ctrl[] = "x\n\x1b[2J";
+	struct mut *m = mut_new(o);
+	size_t name_off = o->sh[o->sh[o->symtab_idx].sh_link].sh_offset +
+			  o->syms[find_sym(o, sym)].st_name;
+
+	if (strlen(sym) < sizeof(ctrl) - 1)
+		die("%s: symbol '%s' is too short", o->tag, sym);
+	memcpy(m->buf + name_off, ctrl, sizeof(ctrl) - 1);
+	emit(m, EXP_LINK, "sym-%s-ctrl-name", sym);
+}
+
 static void gen_ext_obj(const char *dir)
 {
 	static const char *const syms[] = {"rob_ext_var", "rob_ext_fn",
@@ -1605,6 +1697,7 @@ static void gen_ext_obj(const char *dir)
 	gen_syms(&o, syms, ARRAY_SIZE(syms), 1);
 	gen_rels(&o);
 	gen_no_btf(&o, btf_externs, btf_kinds, ARRAY_SIZE(btf_externs));
+	gen_ctrl_name(&o, "rob_ext_var");
 	free(o.type_off);
 	free(o.buf);
 }

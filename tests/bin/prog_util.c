@@ -11,6 +11,10 @@
  *                                         N times, prints the count
  *   prog_util nobpf CMD [ARG]...          runs CMD where bpf() fails with
  *                                         ENOSYS, as in a kernel without it
+ *   prog_util sigafter N SIG CMD [ARG]... runs CMD and sends it signal SIG
+ *                                         at its Nth BPF_OBJ_PIN (which
+ *                                         still happens); exits as CMD did,
+ *                                         128+SIG if killed by a signal
  *
  * Exits 1 with a message on stderr when anything fails.
  */
@@ -19,7 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stddef.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/filter.h>
@@ -112,11 +120,96 @@ static int do_nobpf(int argc, char **argv)
 	return fail("cannot run", argv[0]);
 }
 
+/*
+ * The child's side of sigafter: every BPF_OBJ_PIN waits for the parent,
+ * which gets the seccomp listener through pidfd_getfd() before the exec.
+ */
+static int sigafter_child(int to_parent, int from_parent, char **argv)
+{
+	struct sock_filter insns[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_bpf, 0, 3),
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, args[0])),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, BPF_OBJ_PIN, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = {
+		.len = sizeof(insns) / sizeof(insns[0]),
+		.filter = insns,
+	};
+	int listener;
+	char ack;
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return fail("cannot filter bpf() for", argv[0]);
+	listener = syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER,
+			   SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
+	if (listener < 0)
+		return fail("cannot filter bpf() for", argv[0]);
+	if (write(to_parent, &listener, sizeof(listener)) != sizeof(listener) ||
+	    read(from_parent, &ack, 1) != 1)
+		return fail("cannot hand over the listener of", argv[0]);
+	close(listener);
+	execvp(argv[0], argv);
+	return fail("cannot run", argv[0]);
+}
+
+/* Let each pin through; at the nth, signal the child first. */
+static void sigafter_serve(int listener, pid_t child, long n, int sig)
+{
+	struct seccomp_notif req;
+	struct seccomp_notif_resp resp;
+	struct pollfd pfd = {.fd = listener, .events = POLLIN};
+	long pins = 0;
+
+	while (poll(&pfd, 1, -1) > 0 && !(pfd.revents & (POLLHUP | POLLERR))) {
+		memset(&req, 0, sizeof(req));
+		if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &req))
+			continue;
+		if (++pins == n)
+			kill(child, sig);
+		memset(&resp, 0, sizeof(resp));
+		resp.id = req.id;
+		resp.flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+		ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &resp);
+	}
+}
+
+static int do_sigafter(int argc, char **argv)
+{
+	int to_parent[2], from_parent[2], fd, pidfd, listener, status;
+	long n = strtol(argv[0], NULL, 0);
+	int sig = atoi(argv[1]);
+	pid_t child;
+
+	if (argc < 3 || pipe(to_parent) || pipe(from_parent))
+		return fail("cannot set up", "sigafter");
+	child = fork();
+	if (child < 0)
+		return fail("cannot fork for", argv[2]);
+	if (child == 0)
+		_exit(sigafter_child(to_parent[1], from_parent[0], argv + 2));
+	if (read(to_parent[0], &fd, sizeof(fd)) != sizeof(fd))
+		return fail("no listener from", argv[2]);
+	pidfd = syscall(SYS_pidfd_open, child, 0);
+	listener = pidfd < 0 ? -1 : syscall(SYS_pidfd_getfd, pidfd, fd, 0);
+	if (listener < 0 || write(from_parent[1], "", 1) != 1)
+		return fail("cannot take the listener of", argv[2]);
+	sigafter_serve(listener, child, n, sig);
+	if (waitpid(child, &status, 0) < 0)
+		return fail("cannot wait for", argv[2]);
+	return WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+				   : WEXITSTATUS(status);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
 		fprintf(stderr,
-			"usage: prog_util { run | get | trigger | nobpf } ARG...\n");
+			"usage: prog_util { run | get | trigger | nobpf | sigafter } ARG...\n");
 		return 1;
 	}
 	if (!strcmp(argv[1], "run"))
@@ -127,6 +220,8 @@ int main(int argc, char **argv)
 		return do_trigger(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "nobpf"))
 		return do_nobpf(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "sigafter") && argc > 4)
+		return do_sigafter(argc - 2, argv + 2);
 	fprintf(stderr, "prog_util: unknown command '%s'\n", argv[1]);
 	return 1;
 }

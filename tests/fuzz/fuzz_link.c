@@ -6,8 +6,14 @@
  * FUZZ_GOOD_OBJ names the good object. With FUZZ_LINK_FIXPOINT=1 the
  * relinked output must equal the first output byte for byte (the linker
  * promises a fixpoint after one link); a difference aborts.
+ *
+ * Oracle: a link that succeeds gives an object that opens wherever its
+ * inputs open. When libbpf opens both inputs (only after the link accepted
+ * them: libbpf trusts what it opens), it must open the output; if not,
+ * this aborts.
  */
 #include <stdbool.h>
+#include <bpf/libbpf.h>
 
 #include "linker/linker.h"
 #include "lib/file.h"
@@ -27,7 +33,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	}
 	check_fixpoint = getenv("FUZZ_LINK_FIXPOINT") &&
 			 strcmp(getenv("FUZZ_LINK_FIXPOINT"), "1") == 0;
+	libbpf_set_print(NULL);
 	return 0;
+}
+
+static bool libbpf_opens(const void *buf, size_t size)
+{
+	LIBBPF_OPTS(bpf_object_open_opts, opts, .object_name = "fuzz");
+	struct bpf_object *obj = bpf_object__open_mem(buf, size, &opts);
+
+	if (!obj)
+		return false;
+	bpf_object__close(obj);
+	return true;
 }
 
 struct input {
@@ -72,8 +90,16 @@ static void link_pair(const struct input *a, const struct input *b)
 	void *out = NULL;
 	size_t out_size = 0;
 
-	if (link_bufs(in, 2, &out, &out_size) == 0)
+	if (link_bufs(in, 2, &out, &out_size) == 0) {
+		if (libbpf_opens(a->buf, a->size) &&
+		    libbpf_opens(b->buf, b->size) &&
+		    !libbpf_opens(out, out_size)) {
+			fprintf(stderr, "fuzz_link: libbpf opens both inputs, "
+					"not the output\n");
+			abort();
+		}
 		relink(out, out_size);
+	}
 	free(out);
 }
 

@@ -42,12 +42,11 @@ compile() { # SRC OBJ EXTRA_FLAGS...: only when SRC is newer
 	clang $cflags "$@" -c -o "$o" "$src"
 }
 
-# Seeds: progs objects (built by the ordinary rule) and the corpus.
-make --no-print-directory -s BUILD="$build" progs >/dev/null
+# Seeds: progs objects and the corpus (mkcorpus uses the BTF module), both
+# built by the ordinary rules.
+make --no-print-directory -s BUILD="$build" progs "$build/tests/mkcorpus" >/dev/null
 mkdir -p "$out/seeds" "$obj"
-# shellcheck disable=SC2086
-clang -std=gnu11 -O1 -D_GNU_SOURCE -Isrc -o "$obj/mkcorpus" tests/bin/mkcorpus.c
-"$obj/mkcorpus" "$build/progs" "$out/seeds" >/dev/null
+"$build/tests/mkcorpus" "$build/progs" "$out/seeds" >/dev/null
 cp "$build"/progs/*.bpf.o "$out/seeds/"
 rm -f "$out/seeds/MANIFEST"
 
