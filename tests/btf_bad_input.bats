@@ -132,7 +132,7 @@ msg() {
 	# refuses these too. Through a modifier the message names both types.
 	[ "$(msg member-fwd kinds.btf format c)" = "type [7] STRUCT: member #0 'a': type [13] leads to forward declaration [13] 'gen_fwd', which has no size" ]
 	# 638a187 died of SIGFPE here (exit 136)
-	run --separate-stderr -1 timeout 1 "$BPFKIT" btf dump file \
+	run --separate-stderr -1 timeout 30 "$BPFKIT" btf dump file \
 		"$CORPUS/bad-member-fwd.btf_kinds.bpf.o" format c
 	[[ $stderr == *"STRUCT: member #0 'a': type [50] leads to forward declaration [50] 'kinds_fwd', which has no size" ]]
 	[ "$(msg member-const-fwd kinds.btf format c)" = "type [7] STRUCT: member #0 'a': type [17] leads to forward declaration [13] 'gen_fwd', which has no size" ]
