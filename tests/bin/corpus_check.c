@@ -15,6 +15,7 @@
  *   - a failure prints an "Error: " line (with -j: one {"error": ...}
  *     object, alone on stdout) naming the file, and nothing on stdout;
  *     gen object leaves neither its output nor a temporary file behind;
+ *   - gen object: when libbpf opens every input, it opens the output too;
  *   - a hang (30 s) or a crash names its case; times are reported, never
  *     asserted, so that a loaded machine cannot fail the suite;
  *   - under ROB_VLIMIT (KiB of address space; empty: none), no error is an
@@ -373,6 +374,32 @@ static void check_nothing_left(const char *label)
 		closedir(dir);
 }
 
+static __printf(2, 0) int print_libbpf(enum libbpf_print_level level,
+				       const char *fmt, va_list ap);
+
+/* Does libbpf open PATH as a BPF object (open only, no kernel)? */
+static bool libbpf_opens(const char *path)
+{
+	struct bpf_object *obj;
+
+	obj = bpf_object__open_file(path, NULL);
+	bpf_object__close(obj);
+	return obj != NULL;
+}
+
+/*
+ * The oracle of a successful link: when libbpf opens every input, it must
+ * open the output too (robustness.sh does the same with libbpf_open).
+ */
+static void check_output_opens(const char *label, const char *a, const char *b,
+			       const char *out)
+{
+	libbpf_set_print(NULL);
+	if (libbpf_opens(a) && libbpf_opens(b) && !libbpf_opens(out))
+		problem(label, "libbpf opens every input but not the output");
+	libbpf_set_print(print_libbpf);
+}
+
 /* gen object OUT A B: as run_case, and nothing may be left behind. */
 static void link_two(char expect, const char *label, const char *a,
 		     const char *b, const char *const *names, size_t name_cnt)
@@ -387,6 +414,8 @@ static void link_two(char expect, const char *label, const char *a,
 	check_verdict(rc, expect, MODE_PLAIN, label, names, name_cnt);
 	if (rc && access(out, F_OK) == 0)
 		problem(label, "failed but left its output file behind");
+	if (!rc)
+		check_output_opens(label, a, b, out);
 	unlink(out);
 	check_nothing_left(label);
 }
