@@ -51,7 +51,9 @@ assert_no_file() {
 		return 1
 	fi
 	local left
-	left=$(ls "$(dirname "$1")" | grep -F "$(basename "$1")." || true)
+	# OUT.XXXXXX from older versions, .bpfkit-* (gen object's temporaries)
+	left=$(ls -A "$(dirname "$1")" |
+		grep -F -e ".bpfkit-" -e "$(basename "$1")." || true)
 	if [ -n "$left" ]; then
 		echo "temporary files left behind: $left" >&2
 		return 1
