@@ -81,7 +81,8 @@ prog_id() {
 	[[ $stderr == *"program type already specified"* ]]
 	run --separate-stderr -1 bpfkit prog load x.o /sys/fs/bpf/x map foo 1 id 2
 	[[ $stderr == *"expected 'idx' or 'name', got: 'foo'?"* ]]
-	run --separate-stderr -1 bpfkit prog load x.o /sys/fs/bpf/x map idx -1 id 2
+	# -1 would be an option, as for bpftool: after -- it is an argument
+	run --separate-stderr -1 bpfkit prog load x.o /sys/fs/bpf/x -- map idx -1 id 2
 	[[ $stderr == *"can't parse '-1' as a map index"* ]]
 	run --separate-stderr -1 bpfkit prog load x.o /sys/fs/bpf/x map idx 0 id
 	[[ $stderr == *"'map' needs at least 4 arguments, 3 found"* ]]
