@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -100,6 +101,7 @@ struct loader {
 	 * and the program whose load failed. */
 	char libbpf_warn[256];
 	char failed_prog[256];
+	bool memlock_hint; /* libbpf said "try raising 'ulimit -l'" */
 };
 
 /* libbpf's print callback is process-wide: the loader being run. */
@@ -182,6 +184,11 @@ static void note_libbpf_warning(struct loader *l, const char *msg)
 		l->failed_prog[len] = '\0';
 		return;
 	}
+	/* libbpf guesses memlock on any EPERM as root: judged later. */
+	if (strstr(p, "try raising 'ulimit -l'")) {
+		l->memlock_hint = true;
+		return;
+	}
 	if (l->libbpf_warn[0])
 		return;
 	len = strcspn(p, "\n");
@@ -211,18 +218,75 @@ static __printf(2, 0) int route_libbpf_print(enum libbpf_print_level level,
 	return n;
 }
 
+/*
+ * Whether RLIMIT_MEMLOCK limits BPF here: only on kernels before 5.11,
+ * which charge BPF memory to it instead of the memory cgroup. libbpf tells
+ * them apart by bpf_ktime_get_coarse_ns(), which came in the same release.
+ */
+static bool memlock_limits_bpf(void)
+{
+	static int limits = -1;
+	struct rlimit rl;
+
+	if (limits < 0)
+		limits = !getrlimit(RLIMIT_MEMLOCK, &rl) &&
+			 rl.rlim_cur != RLIM_INFINITY &&
+			 libbpf_probe_bpf_helper(BPF_PROG_TYPE_SOCKET_FILTER,
+						 BPF_FUNC_ktime_get_coarse_ns,
+						 NULL) <= 0;
+	return limits;
+}
+
+/*
+ * libbpf's words for the load failures users meet most, in theirs: what
+ * is missing and what to do. NULL when the warning is not one of them.
+ */
+static char *known_failure_text(struct loader *l)
+{
+	const char *w = l->libbpf_warn;
+	char a[128], b[128], *text = NULL;
+	int n = -1;
+
+	if (sscanf(w, "failed to find BTF for extern '%127[^']'", a) == 1)
+		n = asprintf(
+			&text,
+			"%s: symbol '%s' is extern and defined nowhere: link the object that defines it into this one (bpfkit gen object OUT.o %s ...) or define it",
+			l->obj_path, a, l->obj_path);
+	else if (
+		sscanf(w,
+		       "prog '%127[^']': failed to find kernel BTF type ID of '%127[^']'",
+		       a, b) == 2)
+		n = asprintf(
+			&text,
+			"%s: program '%s': the kernel has no function '%s' to attach to",
+			l->obj_path, a, b);
+	else if (strstr(w, "not found in kernel") &&
+		 sscanf(w, "extern (%*[^)]) '%127[^']'", a) == 1)
+		n = asprintf(
+			&text,
+			"%s: kernel symbol '%s' (declared __ksym) is not in the running kernel",
+			l->obj_path, a);
+	return n < 0 ? NULL : text;
+}
+
 /* An error from a libbpf call, with what libbpf said about it (malloc'ed). */
 static char *libbpf_fail_text(struct loader *l, int err, const char *what,
 			      const char *name)
 {
 	const char *w = l->libbpf_warn;
-	char reason[128], *text = NULL;
+	char reason[128], *text = known_failure_text(l);
+	bool memlock = l->memlock_hint && memlock_limits_bpf();
 
+	if (text)
+		return text;
 	/* libbpf has error codes of its own (LIBBPF_ERRNO__*). */
 	libbpf_strerror(err, reason, sizeof(reason));
-	if (asprintf(&text, "%s: %s%s%s%s: %s%s%s%s", l->obj_path, what,
-		     name ? " '" : "", name ?: "", name ? "'" : "", reason,
-		     w[0] ? " (libbpf: " : "", w, w[0] ? ")" : "") < 0)
+	if (asprintf(
+		    &text, "%s: %s%s%s%s: %s%s%s%s%s", l->obj_path, what,
+		    name ? " '" : "", name ?: "", name ? "'" : "", reason,
+		    w[0] ? " (libbpf: " : "", w, w[0] ? ")" : "",
+		    memlock ? " (the locked-memory limit may be too low: try raising 'ulimit -l')"
+			    : "") < 0)
 		text = NULL;
 	return text;
 }
@@ -1008,6 +1072,7 @@ static int load_object(struct loader *l)
 
 	l->libbpf_warn[0] = '\0';
 	l->failed_prog[0] = '\0';
+	l->memlock_hint = false;
 	err = bpf_object__load(l->obj);
 	if (err)
 		return report_load_failure(l, err);
