@@ -109,7 +109,7 @@ stdout_fails() {
 }
 
 @test "stdout on a full file system: the reason, exit 1" {
-	[ "$(id -u)" -eq 0 ] || skip "needs root for a small tmpfs"
+	[ "$(id -u)" -eq 0 ] || skip_unless_required root "not root (a small tmpfs)"
 	run -0 --separate-stderr unshare -m --propagation private bash -c '
 		mount -t tmpfs -o size=64k bpfkit-test-full "$1"
 		"$2" btf dump file /sys/kernel/btf/vmlinux > "$1/dump"

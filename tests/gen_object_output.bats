@@ -32,12 +32,7 @@ require_root() {
 	elif ! unshare -m true 2>/dev/null; then
 		why="unshare -m is not permitted"
 	fi
-	[ -z "$why" ] && return 0
-	if [ "${BPFKIT_REQUIRE_KERNEL:-0}" = 1 ]; then
-		echo "root required (BPFKIT_REQUIRE_KERNEL=1) but $why" >&2
-		return 1
-	fi
-	skip "ROOT TEST SKIPPED: $why"
+	skip_unless_required root "$why"
 }
 
 # no_temporaries DIR: no temporary file of gen object is left in DIR
