@@ -95,6 +95,7 @@ struct loader {
 	char *stage_dir;
 	/* verify mode: the whole log of a rejected program, as load gives */
 	bool full_log;
+	bool checked; /* obj_path passed check_object() already */
 	struct undo_step *undo;
 	size_t undo_cnt, undo_cap;
 	/* From libbpf's messages, for errors: its first warning of a step
@@ -648,7 +649,7 @@ static int open_object(struct loader *l)
 {
 	int err;
 
-	err = check_object(l);
+	err = l->checked ? 0 : check_object(l);
 	if (err)
 		return err;
 	l->libbpf_warn[0] = '\0';
@@ -1468,6 +1469,7 @@ static int open_alone(struct loader *l, const struct loader *base, size_t idx,
 	l->opts = base->opts;
 	l->diag = base->diag;
 	l->full_log = full_log;
+	l->checked = true;
 	cur_loader = l;
 	err = open_object(l);
 	err = err ?: set_prog_types(l);
@@ -1577,7 +1579,20 @@ static int verify_object(struct loader *l, struct bk_load_result *result)
 	int err;
 
 	err = open_object(l);
-	err = err ?: verify_all(l, result ?: &own);
+	err = err ?: set_prog_types(l);
+	err = err ?: reuse_maps(l);
+	err = err ?: prepare_logs(l);
+	if (err)
+		return err;
+	/* All accepted at once, the common case: one load is enough. */
+	l->libbpf_warn[0] = '\0';
+	l->failed_prog[0] = '\0';
+	err = bpf_object__load(l->obj);
+	if (!err)
+		return fill_result(l, result);
+	if (!l->failed_prog[0])
+		return report_load_failure(l, err);
+	err = verify_all(l, result ?: &own);
 	bk_load_result__free(&own);
 	return err;
 }
