@@ -16,6 +16,8 @@ PACKAGES=(
 	shellcheck cppcheck clang-format valgrind
 	# <sys/sdt.h>: USDT probes the linked usdt.bpf.h users attach to
 	systemtap-sdt-dev
+	# fault injection (signals, missing O_TMPFILE) in output-path tests
+	strace
 	# sanitizers and libFuzzer runtimes, benchmark timing
 	libclang-rt-14-dev time
 )

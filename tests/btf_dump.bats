@@ -293,8 +293,9 @@ teardown() {
 	run --separate-stderr -1 bpfkit -j btf dump id 4000000000
 	[ "$(jq -r .error <<<"$output")" = "BTF object 4000000000: no such BTF object in the kernel" ]
 	[ -z "$stderr" ]
+	# -1 after -- (before it, -1 is an option, as for bpftool)
 	for bad in abc -1 4294967296 ""; do
-		run --separate-stderr -1 bpfkit btf dump id "$bad"
+		run --separate-stderr -1 bpfkit btf dump id -- "$bad"
 		[ "$stderr" = "Error: can't parse '$bad' as a BTF ID" ]
 	done
 }

@@ -222,13 +222,13 @@ EOF
 	[ "$output" = "$first" ]
 }
 
-@test "skeleton: default name is the file name without .bpf.o or .o, made an identifier" {
+@test "skeleton: default name is the file name without .o, made an identifier, as bpftool's" {
 	local d="$BATS_TEST_TMPDIR"
 	cp "$PROGS/skel_maps1.bpf.o" "$d/my-prog.v2.bpf.o"
 	cp "$PROGS/skel_maps1.bpf.o" "$d/plain.o"
 	run -0 bpfkit gen skeleton "$d/my-prog.v2.bpf.o"
-	[[ $output == *"struct my_prog_v2 {"* ]]
-	[[ $output == *"#ifndef __MY_PROG_V2_SKEL_H__"* ]]
+	[[ $output == *"struct my_prog_v2_bpf {"* ]]
+	[[ $output == *"#ifndef __MY_PROG_V2_BPF_SKEL_H__"* ]]
 	run -0 bpfkit gen skeleton "$d/plain.o"
 	[[ $output == *"plain__open_and_load(void)"* ]]
 	run -0 bpfkit gen skeleton "$d/plain.o" name Other_1
@@ -237,6 +237,10 @@ EOF
 	run -0 bpfkit gen subskeleton "$d/plain.o"
 	[[ $output == *"#ifndef __PLAIN_SUBSKEL_H__"* ]]
 	[[ $output == *"plain__open(const struct bpf_object *src)"* ]]
+	# user space written for bpftool's skeletons calls these names
+	require_bpftool
+	run -0 bpftool gen skeleton "$d/my-prog.v2.bpf.o"
+	[[ $output == *"struct my_prog_v2_bpf {"* ]]
 }
 
 @test "skeleton: -d tells what the header holds, on stderr" {

@@ -81,7 +81,8 @@ prog_id() {
 	[[ $stderr == *"program type already specified"* ]]
 	run --separate-stderr -1 bpfkit prog load x.o /sys/fs/bpf/x map foo 1 id 2
 	[[ $stderr == *"expected 'idx' or 'name', got: 'foo'?"* ]]
-	run --separate-stderr -1 bpfkit prog load x.o /sys/fs/bpf/x map idx -1 id 2
+	# -1 would be an option, as for bpftool: after -- it is an argument
+	run --separate-stderr -1 bpfkit prog load x.o /sys/fs/bpf/x -- map idx -1 id 2
 	[[ $stderr == *"can't parse '-1' as a map index"* ]]
 	run --separate-stderr -1 bpfkit prog load x.o /sys/fs/bpf/x map idx 0 id
 	[[ $stderr == *"'map' needs at least 4 arguments, 3 found"* ]]
@@ -293,13 +294,13 @@ prog_id() {
 @test "verify reports verifier statistics per program and pins nothing" {
 	kernel_setup
 	run --separate-stderr -0 bpfkit prog load "$COUNT" verify
-	[[ ${lines[0]} == "count_getppid  type raw_tracepoint  section raw_tp/sys_enter" ]]
+	[[ ${lines[0]} == "count_getppid  type raw_tracepoint  section raw_tp/sys_enter  verdict accepted" ]]
 	[[ ${lines[1]} =~ ^$'\t'insns\ [0-9]+\ \ insns_processed\ [1-9][0-9]*\ \ total_states\ [0-9]+\ \ peak_states\ [0-9]+\ \ max_states_per_insn\ [0-9]+\ \ verification_time_usec\ [0-9]+$ ]]
-	[[ ${lines[2]} == "add  type syscall  section syscall" ]]
+	[[ ${lines[2]} == "add  type syscall  section syscall  verdict accepted" ]]
 	run --separate-stderr -0 bpfkit -j prog load "$COUNT" verify
 	[ "$(jq length <<<"$output")" = 2 ]
 	[ "$(jq -c '.[0] | keys' <<<"$output")" = \
-		'["insns","insns_processed","max_states_per_insn","name","peak_states","section","total_states","type","verification_time_usec"]' ]
+		'["insns","insns_processed","max_states_per_insn","name","peak_states","section","total_states","type","verdict","verification_time_usec"]' ]
 	[ "$(jq -r '[.[].name] | join(" ")' <<<"$output")" = "count_getppid add" ]
 	jq -e 'all(.[]; .insns_processed >= .insns and .insns > 0 and .total_states >= 1)' <<<"$output"
 	assert_empty_dir "$PIN"

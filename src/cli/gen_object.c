@@ -7,11 +7,13 @@
  * -d is); otherwise nothing is printed on success.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "main.h"
 #include "gen.h"
+#include "../lib/file.h"
 #include "../linker/linker.h"
 
 /* Definitions that lost to the one in effect. */
@@ -130,6 +132,32 @@ static void report_lines(const struct bk_linker *l)
 	}
 }
 
+/*
+ * Interrupted, the link leaves nothing behind: the temporary goes, then the
+ * signal is raised again so that the caller sees how the command ended
+ * (a shell reports 130, 143 or 129).
+ */
+static void on_exit_signal(int sig)
+{
+	bk_out_file__remove_pending();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_exit_signals(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	struct sigaction sa = {.sa_handler = on_exit_signal}, old;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(sigs); i++) {
+		/* A signal the caller ignores (nohup, "&") stays ignored. */
+		if (!sigaction(sigs[i], NULL, &old) &&
+		    old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+	}
+}
+
 int do_gen_object(int argc, char **argv)
 {
 	struct bk_linker_opts opts = {
@@ -143,6 +171,7 @@ int do_gen_object(int argc, char **argv)
 	if (!REQ_ARGS(2))
 		usage();
 	out = GET_ARG();
+	catch_exit_signals();
 	l = bk_linker__new(out, &opts);
 	if (!l) {
 		p_err("cannot start linking '%s': %s", out, strerror(errno));

@@ -5,11 +5,13 @@
  * Global options, the object table and the dispatch helpers every object
  * uses. Objects live in src/cli/<object>.c and export only do_<object>().
  */
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <bpf/libbpf.h>
 
 #include "main.h"
@@ -101,10 +103,15 @@ static int do_help(int argc, char **argv)
 
 static int do_version(int argc, char **argv)
 {
+	char libbpf_ver[32];
+
 	if (json_output) {
 		out_obj_open(NULL);
 		out_str("version", NULL, BPFKIT_VERSION);
-		out_str("libbpf_version", NULL, libbpf_version_string());
+		/* "1.1" as bpftool prints it; the plain form keeps the "v". */
+		snprintf(libbpf_ver, sizeof(libbpf_ver), "%u.%u",
+			 libbpf_major_version(), libbpf_minor_version());
+		out_str("libbpf_version", NULL, libbpf_ver);
 		out_obj_close();
 		return 0;
 	}
@@ -132,6 +139,21 @@ static __printf(2, 0) int print_libbpf(enum libbpf_print_level level,
 	return vp_libbpf(fmt, ap);
 }
 
+/*
+ * A standard stream the caller closed stays taken, by a read-only
+ * /dev/null: otherwise the next file opened (an output object) would become
+ * "standard output", and writes to a closed stdout must fail, not vanish.
+ */
+static void hold_closed_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDONLY) != fd)
+			return;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option options[] = {
@@ -145,12 +167,17 @@ int main(int argc, char **argv)
 	bool version_requested = false;
 	int opt, ret;
 
+	hold_closed_std_fds();
 	setvbuf(stdout, stdout_buf, _IOFBF, sizeof(stdout_buf));
 	last_do_help = do_help;
 	bin_name = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
 
+	/*
+	 * Options anywhere before "--", as bpftool takes them: getopt moves
+	 * them (and "--" itself) in front of the object and its arguments.
+	 */
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+jpdhVn", options, NULL)) >= 0) {
+	while ((opt = getopt_long(argc, argv, "jpdhVn", options, NULL)) >= 0) {
 		switch (opt) {
 		case 'p':
 			pretty_output = true;
@@ -162,7 +189,7 @@ int main(int argc, char **argv)
 			debug_output = true;
 			break;
 		case 'h':
-			return do_help(argc, argv);
+			clean_and_exit(do_help(argc, argv));
 		case 'V':
 			version_requested = true;
 			break;

@@ -315,9 +315,18 @@ struct out_stream {
 	__u64 obj_bits; /* bit i: level i + 1 is an object */
 };
 
+/* Why a write to stdout failed, when stdio's own buffer was bypassed. */
+static int stdout_errno;
+
+static void w_write(struct out_stream *w, const char *s, size_t len)
+{
+	if (fwrite_unlocked(s, 1, len, w->f) != len && !stdout_errno)
+		stdout_errno = errno ?: EIO;
+}
+
 static void w_flush(struct out_stream *w)
 {
-	fwrite_unlocked(w->buf, 1, w->len, w->f);
+	w_write(w, w->buf, w->len);
 	w->len = 0;
 }
 
@@ -326,7 +335,7 @@ static void w_bytes(struct out_stream *w, const char *s, size_t len)
 	if (len > WRITER_BUF_SIZE - w->len) {
 		w_flush(w);
 		if (len > WRITER_BUF_SIZE) {
-			fwrite_unlocked(s, 1, len, w->f);
+			w_write(w, s, len);
 			return;
 		}
 	}
@@ -587,11 +596,26 @@ void out_stream_end(struct out_stream *w)
 	w_flush(w);
 }
 
+/*
+ * A full disk, /dev/full or a closed stdout: say so, in JSON mode too (the
+ * document could not be written anyway). A failed write marks the stream;
+ * flushing again fails again and tells why.
+ */
+static int check_stdout(void)
+{
+	int flushed = fflush(stdout), err = flushed ? errno : stdout_errno;
+
+	if (!flushed && !ferror(stdout))
+		return 0;
+	fprintf(stderr, "Error: cannot write to standard output: %s\n",
+		strerror(err ?: EIO));
+	return -1;
+}
+
 int out_finish(void)
 {
 	size_t flags = JSON_ENCODE_ANY | JSON_PRESERVE_ORDER;
 	json_t *doc = root;
-	int err = 0;
 
 	if (json_output) {
 		if (first_error) {
@@ -613,7 +637,5 @@ int out_finish(void)
 	}
 	free(first_error);
 	first_error = NULL;
-	if (fflush(stdout) == EOF || ferror(stdout))
-		err = -1;
-	return err;
+	return check_stdout();
 }

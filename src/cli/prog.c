@@ -260,7 +260,9 @@ static void print_verify_stats(const struct bk_load_result *res)
 		out_obj_open(NULL);
 		out_str("name", "%s", p->name);
 		out_str("type", "  type %s", p->type);
-		out_str("section", "  section %s\n", p->section);
+		out_str("section", "  section %s", p->section);
+		out_str("verdict", "  verdict %s\n",
+			p->rejected ? "rejected" : "accepted");
 		out_u64("insns", "\tinsns %llu", p->insn_cnt);
 		out_u64("insns_processed", "  insns_processed %llu",
 			p->insns_processed);
@@ -271,9 +273,28 @@ static void print_verify_stats(const struct bk_load_result *res)
 		out_u64("verification_time_usec",
 			"  verification_time_usec %llu\n",
 			p->verification_time_usec);
+		if (p->error)
+			out_str("error", NULL, p->error);
 		out_obj_close();
 	}
 	out_arr_close();
+}
+
+/*
+ * A CI gate: every verdict first, then why each rejected program failed
+ * (in JSON, in its "error" member, and the document is still printed).
+ */
+static void print_verify_rejections(const struct bk_load_result *res)
+{
+	size_t i;
+
+	print_verify_stats(res);
+	if (json_output)
+		return;
+	for (i = 0; i < res->prog_cnt; i++) {
+		if (res->progs[i].error)
+			p_err("%s", res->progs[i].error);
+	}
 }
 
 static int load_with_options(int argc, char **argv, enum bk_load_mode mode)
@@ -311,6 +332,8 @@ static int load_with_options(int argc, char **argv, enum bk_load_mode mode)
 	}
 	if (!err && mode == BK_LOAD_VERIFY)
 		print_verify_stats(&res);
+	else if (mode == BK_LOAD_VERIFY && res.prog_cnt)
+		print_verify_rejections(&res);
 	else if (!err)
 		out_null(NULL);
 	bk_load_result__free(&res);

@@ -165,6 +165,12 @@ static int link_obj(struct bk_linker *l, const char *name, const void *buf,
 
 int bk_linker__add_file(struct bk_linker *l, const char *path)
 {
+	/* Linking a file into itself would destroy the input when written. */
+	if (l->out_path && bk_is_same_file(path, l->out_path)) {
+		l->failed = true;
+		return bk_err(l->diag, -EINVAL,
+			      "%s: the output file is also an input", path);
+	}
 	return link_obj(l, path, NULL, 0);
 }
 
@@ -208,6 +214,19 @@ static int finalize_into(struct bk_linker *l, struct bk_elf_out *out)
 	return err;
 }
 
+/* Devices, FIFOs and files written in place take the bytes in order. */
+static int finalize_in_place(struct bk_linker *l, struct bk_out_file *file)
+{
+	void *buf = NULL;
+	size_t size = 0;
+	int err;
+
+	err = bk_linker__finalize_mem(l, &buf, &size);
+	err = err ?: bk_out_file__write(file, buf, size, l->diag);
+	free(buf);
+	return err;
+}
+
 int bk_linker__finalize(struct bk_linker *l)
 {
 	struct bk_elf_out *out = NULL;
@@ -217,10 +236,16 @@ int bk_linker__finalize(struct bk_linker *l)
 	if (!l->out_path)
 		return bk_err(l->diag, -EINVAL, "no output file was given");
 	err = bk_out_file__open(&file, l->out_path, l->diag);
-	if (err)
+	if (err) {
+		l->failed = true;
 		return err;
-	out = bk_elf_out__new(file.fd, l->out_path, l->diag);
-	err = out ? finalize_into(l, out) : -ENOMEM;
+	}
+	if (bk_out_file__is_in_place(&file)) {
+		err = finalize_in_place(l, &file);
+	} else {
+		out = bk_elf_out__new(file.fd, l->out_path, l->diag);
+		err = out ? finalize_into(l, out) : -ENOMEM;
+	}
 	err = err ?: bk_out_file__commit(&file, l->diag);
 	bk_out_file__abort(&file);
 	bk_elf_out__free(out);

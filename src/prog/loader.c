@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -92,12 +93,16 @@ struct loader {
 	/* loadall into a new PATH: pins go to this sibling, renamed at the
 	 * end, so that no signal leaves a partial PATH behind. */
 	char *stage_dir;
+	/* verify mode: the whole log of a rejected program, as load gives */
+	bool full_log;
+	bool checked; /* obj_path passed check_object() already */
 	struct undo_step *undo;
 	size_t undo_cnt, undo_cap;
 	/* From libbpf's messages, for errors: its first warning of a step
 	 * and the program whose load failed. */
 	char libbpf_warn[256];
 	char failed_prog[256];
+	bool memlock_hint; /* libbpf said "try raising 'ulimit -l'" */
 };
 
 /* libbpf's print callback is process-wide: the loader being run. */
@@ -180,6 +185,11 @@ static void note_libbpf_warning(struct loader *l, const char *msg)
 		l->failed_prog[len] = '\0';
 		return;
 	}
+	/* libbpf guesses memlock on any EPERM as root: judged later. */
+	if (strstr(p, "try raising 'ulimit -l'")) {
+		l->memlock_hint = true;
+		return;
+	}
 	if (l->libbpf_warn[0])
 		return;
 	len = strcspn(p, "\n");
@@ -209,25 +219,94 @@ static __printf(2, 0) int route_libbpf_print(enum libbpf_print_level level,
 	return n;
 }
 
-/* An error from a libbpf call, with what libbpf said about it. */
+/*
+ * Whether RLIMIT_MEMLOCK limits BPF here: only on kernels before 5.11,
+ * which charge BPF memory to it instead of the memory cgroup. libbpf tells
+ * them apart by bpf_ktime_get_coarse_ns(), which came in the same release.
+ */
+static bool memlock_limits_bpf(void)
+{
+	static int limits = -1;
+	struct rlimit rl;
+
+	if (limits < 0)
+		limits = !getrlimit(RLIMIT_MEMLOCK, &rl) &&
+			 rl.rlim_cur != RLIM_INFINITY &&
+			 libbpf_probe_bpf_helper(BPF_PROG_TYPE_SOCKET_FILTER,
+						 BPF_FUNC_ktime_get_coarse_ns,
+						 NULL) <= 0;
+	return limits;
+}
+
+/*
+ * libbpf's words for the load failures users meet most, in theirs: what
+ * is missing and what to do. NULL when the warning is not one of them.
+ */
+static char *known_failure_text(struct loader *l)
+{
+	const char *w = l->libbpf_warn;
+	char a[128], b[128], *text = NULL;
+	int n = -1;
+
+	if (sscanf(w, "failed to find BTF for extern '%127[^']'", a) == 1)
+		n = asprintf(
+			&text,
+			"%s: symbol '%s' is extern and defined nowhere: link the object that defines it into this one (bpfkit gen object OUT.o %s ...) or define it",
+			l->obj_path, a, l->obj_path);
+	else if (
+		sscanf(w,
+		       "prog '%127[^']': failed to find kernel BTF type ID of '%127[^']'",
+		       a, b) == 2)
+		n = asprintf(
+			&text,
+			"%s: program '%s': the kernel has no function '%s' to attach to",
+			l->obj_path, a, b);
+	else if (strstr(w, "not found in kernel") &&
+		 sscanf(w, "extern (%*[^)]) '%127[^']'", a) == 1)
+		n = asprintf(
+			&text,
+			"%s: kernel symbol '%s' (declared __ksym) is not in the running kernel",
+			l->obj_path, a);
+	return n < 0 ? NULL : text;
+}
+
+/* An error from a libbpf call, with what libbpf said about it (malloc'ed). */
+static char *libbpf_fail_text(struct loader *l, int err, const char *what,
+			      const char *name)
+{
+	const char *w = l->libbpf_warn;
+	char reason[128], *text = known_failure_text(l);
+	bool memlock = l->memlock_hint && memlock_limits_bpf();
+
+	if (text)
+		return text;
+	/* libbpf has error codes of its own (LIBBPF_ERRNO__*). */
+	libbpf_strerror(err, reason, sizeof(reason));
+	if (asprintf(
+		    &text, "%s: %s%s%s%s: %s%s%s%s%s", l->obj_path, what,
+		    name ? " '" : "", name ?: "", name ? "'" : "", reason,
+		    w[0] ? " (libbpf: " : "", w, w[0] ? ")" : "",
+		    memlock ? " (the locked-memory limit may be too low: try raising 'ulimit -l')"
+			    : "") < 0)
+		text = NULL;
+	return text;
+}
+
+/* The diag gets the text; out of memory, at least the reason. */
+static int fail_with_text(struct loader *l, int err, char *text)
+{
+	if (text)
+		bk_err(l->diag, err, "%s", text);
+	else
+		bk_err(l->diag, err, "%s: %s", l->obj_path, strerror(-err));
+	free(text);
+	return err;
+}
+
 static int libbpf_fail(struct loader *l, int err, const char *what,
 		       const char *name)
 {
-	const char *w = l->libbpf_warn;
-	char reason[128];
-
-	/* libbpf has error codes of its own (LIBBPF_ERRNO__*). */
-	libbpf_strerror(err, reason, sizeof(reason));
-	if (name && w[0])
-		return bk_err(l->diag, err, "%s: %s '%s': %s (libbpf: %s)",
-			      l->obj_path, what, name, reason, w);
-	if (name)
-		return bk_err(l->diag, err, "%s: %s '%s': %s", l->obj_path,
-			      what, name, reason);
-	if (w[0])
-		return bk_err(l->diag, err, "%s: %s: %s (libbpf: %s)",
-			      l->obj_path, what, reason, w);
-	return bk_err(l->diag, err, "%s: %s: %s", l->obj_path, what, reason);
+	return fail_with_text(l, err, libbpf_fail_text(l, err, what, name));
 }
 
 /* ---- undo list -------------------------------------------------------- */
@@ -570,7 +649,7 @@ static int open_object(struct loader *l)
 {
 	int err;
 
-	err = check_object(l);
+	err = l->checked ? 0 : check_object(l);
 	if (err)
 		return err;
 	l->libbpf_warn[0] = '\0';
@@ -865,6 +944,11 @@ static int prepare_logs(struct loader *l)
 	size_t i;
 
 	if (l->opts->mode == BK_LOAD_VERIFY) {
+		/* Pin nothing, not even maps declared with 'pinning'. */
+		for (i = 0; i < l->map_cnt; i++)
+			bpf_map__set_pin_path(l->maps[i], NULL);
+	}
+	if (l->opts->mode == BK_LOAD_VERIFY && !l->full_log) {
 		for (i = 0; i < l->prog_cnt; i++) {
 			l->ps[i].stats_log = calloc(1, STATS_LOG_SIZE);
 			if (!l->ps[i].stats_log)
@@ -876,9 +960,6 @@ static int prepare_logs(struct loader *l)
 			bpf_program__set_log_level(l->progs[i],
 						   LOG_LEVEL_STATS);
 		}
-		/* Pin nothing, not even maps declared with 'pinning'. */
-		for (i = 0; i < l->map_cnt; i++)
-			bpf_map__set_pin_path(l->maps[i], NULL);
 		return 0;
 	}
 	/*
@@ -892,6 +973,8 @@ static int prepare_logs(struct loader *l)
 	l->vlog[0] = '\0';
 	for (i = 0; i < l->prog_cnt; i++)
 		bpf_program__set_log_buf(l->progs[i], l->vlog, VLOG_SIZE);
+	if (l->opts->mode == BK_LOAD_VERIFY)
+		return 0;
 	/* Maps libbpf pins by their 'pinning' attribute: undo new ones. */
 	for (i = 0; i < l->map_cnt; i++) {
 		pin = bpf_map__pin_path(l->maps[i]);
@@ -940,21 +1023,29 @@ static void show_whole_log(struct loader *l, const char *prog_name,
 	bk_info(l->diag, "-- end of the verifier log --");
 }
 
-static int report_rejection(struct loader *l, int err, const char *prog_name,
+/* The verdict with the end of the log (malloc'ed). */
+static char *rejection_text(struct loader *l, int err, const char *prog_name,
 			    const char *log)
 {
-	char tail[LOG_TAIL_BYTES];
+	char tail[LOG_TAIL_BYTES], *text;
 	size_t lines = log_tail(log, tail, sizeof(tail));
-
-	show_whole_log(l, prog_name, log);
 
 	/* A log too long for the buffer turns the kernel's answer into
 	 * ENOSPC; the verdict that matters is the rejection. */
-	return bk_err(
-		l->diag, err,
-		"%s: program '%s': rejected by the verifier%s%s\nverifier log (last %zu lines):\n%s",
-		l->obj_path, prog_name, err == -ENOSPC ? "" : ": ",
-		err == -ENOSPC ? "" : strerror(-err), lines, tail);
+	if (asprintf(
+		    &text,
+		    "%s: program '%s': rejected by the verifier%s%s\nverifier log (last %zu lines):\n%s",
+		    l->obj_path, prog_name, err == -ENOSPC ? "" : ": ",
+		    err == -ENOSPC ? "" : strerror(-err), lines, tail) < 0)
+		text = NULL;
+	return text;
+}
+
+static int report_rejection(struct loader *l, int err, const char *prog_name,
+			    const char *log)
+{
+	show_whole_log(l, prog_name, log);
+	return fail_with_text(l, err, rejection_text(l, err, prog_name, log));
 }
 
 static int report_load_failure(struct loader *l, int err)
@@ -982,6 +1073,7 @@ static int load_object(struct loader *l)
 
 	l->libbpf_warn[0] = '\0';
 	l->failed_prog[0] = '\0';
+	l->memlock_hint = false;
 	err = bpf_object__load(l->obj);
 	if (err)
 		return report_load_failure(l, err);
@@ -1329,6 +1421,7 @@ void bk_load_result__free(struct bk_load_result *res)
 		free(res->progs[i].name);
 		free(res->progs[i].section);
 		free(res->progs[i].pin_path);
+		free(res->progs[i].error);
 	}
 	free(res->progs);
 	res->progs = NULL;
@@ -1359,6 +1452,151 @@ static void free_loader(struct loader *l)
 	free(l->undo);
 }
 
+/* ---- verify: a verdict for every program ------------------------------- */
+
+/*
+ * libbpf stops at the first program the kernel rejects. For a verdict on
+ * each, verify mode loads every program in an object of its own, alone
+ * (maps are created for that load and go with it).
+ */
+static int open_alone(struct loader *l, const struct loader *base, size_t idx,
+		      bool full_log)
+{
+	size_t i;
+	int err;
+
+	l->obj_path = base->obj_path;
+	l->opts = base->opts;
+	l->diag = base->diag;
+	l->full_log = full_log;
+	l->checked = true;
+	cur_loader = l;
+	err = open_object(l);
+	err = err ?: set_prog_types(l);
+	err = err ?: reuse_maps(l);
+	for (i = 0; !err && i < l->prog_cnt; i++)
+		bpf_program__set_autoload(l->progs[i], i == idx);
+	err = err ?: prepare_logs(l);
+	if (!err) {
+		l->libbpf_warn[0] = '\0';
+		l->failed_prog[0] = '\0';
+	}
+	return err;
+}
+
+/*
+ * Load the rejected program again, logging as plain load does, for the
+ * same excerpt of the log. Returns the text (malloc'ed) or NULL.
+ */
+static char *explain_rejection(const struct loader *base, size_t idx)
+{
+	struct loader l = {};
+	const char *log = NULL;
+	char *text = NULL;
+	size_t size;
+	int err;
+
+	err = open_alone(&l, base, idx, true);
+	if (!err) {
+		err = bpf_object__load(l.obj);
+		log = bpf_program__log_buf(l.progs[idx], &size);
+	}
+	if (err && log && log[0]) {
+		show_whole_log(&l, bpf_program__name(l.progs[idx]), log);
+		text = rejection_text(&l, err, bpf_program__name(l.progs[idx]),
+				      log);
+	} else if (err) {
+		text = libbpf_fail_text(&l, err, "cannot load program",
+					bpf_program__name(base->progs[idx]));
+	}
+	free_loader(&l);
+	return text;
+}
+
+/*
+ * A verdict for program idx in p. A failure that is not the program's
+ * (the object cannot be opened, a map cannot be made) ends verification:
+ * it is returned, with its reason in diag.
+ */
+static int verify_one(const struct loader *base, size_t idx,
+		      struct bk_loaded_prog *p)
+{
+	struct loader l = {};
+	int err, load_err;
+
+	err = open_alone(&l, base, idx, false);
+	if (err)
+		goto out;
+	load_err = bpf_object__load(l.obj);
+	if (load_err && !l.failed_prog[0]) {
+		err = report_load_failure(&l, load_err);
+		goto out;
+	}
+	err = fill_one(&l, idx, p);
+	if (err) {
+		err = bk_err(l.diag, err, "out of memory");
+		goto out;
+	}
+	p->rejected = load_err != 0;
+	p->load_err = load_err;
+out:
+	free_loader(&l);
+	cur_loader = NULL;
+	return err;
+}
+
+static int verify_all(const struct loader *base, struct bk_load_result *res)
+{
+	size_t i;
+	int err = 0, first_rejection = 0;
+
+	res->progs = calloc(base->prog_cnt, sizeof(*res->progs));
+	if (!res->progs)
+		return bk_err(base->diag, -ENOMEM, "out of memory");
+	for (i = 0; i < base->prog_cnt && !err; i++) {
+		struct bk_loaded_prog *p = &res->progs[res->prog_cnt];
+
+		if (!bpf_program__autoload(base->progs[i]))
+			continue;
+		res->prog_cnt++;
+		err = verify_one(base, i, p);
+		if (err || !p->rejected)
+			continue;
+		first_rejection = first_rejection ?: p->load_err;
+		p->error = explain_rejection(base, i);
+		if (!p->error)
+			err = bk_err(base->diag, -ENOMEM, "out of memory");
+	}
+	if (err)
+		bk_load_result__free(res);
+	return err ?: first_rejection;
+}
+
+/* What verify mode needs of the object: its programs and their autoload. */
+static int verify_object(struct loader *l, struct bk_load_result *result)
+{
+	struct bk_load_result own = {};
+	int err;
+
+	err = open_object(l);
+	err = err ?: set_prog_types(l);
+	err = err ?: reuse_maps(l);
+	err = err ?: prepare_logs(l);
+	if (err)
+		return err;
+	/* All accepted at once, the common case: one load is enough. */
+	l->libbpf_warn[0] = '\0';
+	l->failed_prog[0] = '\0';
+	err = bpf_object__load(l->obj);
+	if (!err)
+		return fill_result(l, result);
+	if (!l->failed_prog[0])
+		return report_load_failure(l, err);
+	err = verify_all(l, result ?: &own);
+	bk_load_result__free(&own);
+	return err;
+}
+
 int bk_loader__load(const char *obj_path, const struct bk_loader_opts *opts,
 		    struct bk_load_result *result)
 {
@@ -1383,6 +1621,13 @@ int bk_loader__load(const char *obj_path, const struct bk_loader_opts *opts,
 
 	cur_loader = &l;
 	old_print = libbpf_set_print(route_libbpf_print);
+	if (opts->mode == BK_LOAD_VERIFY) {
+		err = verify_object(&l, result);
+		libbpf_set_print(old_print);
+		cur_loader = NULL;
+		free_loader(&l);
+		return err;
+	}
 	catch_stop_signals(old_sigs);
 	err = open_object(&l);
 	err = err ?: set_prog_types(&l);

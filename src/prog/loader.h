@@ -61,6 +61,12 @@ struct bk_loaded_prog {
 	char *pin_path;	  /* where it (or its link) is pinned, or NULL */
 	bool attached;	  /* pin_path holds a link, not the program */
 
+	/* Verify mode only: the verdict, and for a rejected program why,
+	 * with the end of the verifier log (as a failed load reports it). */
+	bool rejected;
+	int load_err;
+	char *error;
+
 	/* Verifier statistics (verify mode only). */
 	__u32 insn_cnt; /* instructions handed to the kernel */
 	__u32 insns_processed;
@@ -81,6 +87,12 @@ struct bk_load_result {
  * On failure returns -errno, with nothing left pinned; the reason went to
  * opts->diag: the object and program, and for a verifier rejection the end of
  * the verifier's log.
+ *
+ * Verify mode loads each program on its own, so that one rejection does not
+ * hide the verdict on the others. When the kernel rejects any, it returns
+ * the first rejection's -errno with result filled for every program: the
+ * verdicts, statistics and each rejected program's error (nothing goes to
+ * diag for them). Other failures are reported as above, result empty.
  */
 int bk_loader__load(const char *obj_path, const struct bk_loader_opts *opts,
 		    struct bk_load_result *result);

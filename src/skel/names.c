@@ -110,8 +110,9 @@ int bk_skel__default_name(const char *path, char **name,
 	s = strdup(base ? base + 1 : path);
 	if (!s)
 		return bk_err(diag, -ENOMEM, "out of memory");
-	if (!strip_suffix(s, ".bpf.o"))
-		strip_suffix(s, ".o");
+	/* Only ".o", as bpftool: app.bpf.o is app_bpf, the name user space
+	 * written for bpftool's skeletons (libbpf-bootstrap's) calls. */
+	strip_suffix(s, ".o");
 	for (p = s; *p; p++) {
 		if (!is_ident_char(*p))
 			*p = '_';
