@@ -15,8 +15,8 @@
 
 static char first_warning[512];
 
-static int keep_warning(enum libbpf_print_level level, const char *fmt,
-			va_list ap)
+static __attribute__((format(printf, 2, 0))) int
+keep_warning(enum libbpf_print_level level, const char *fmt, va_list ap)
 {
 	if (level == LIBBPF_WARN && !first_warning[0])
 		vsnprintf(first_warning, sizeof(first_warning), fmt, ap);
