@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause) */
+#ifndef BPFKIT_PROGS_MAP_FMT_H
+#define BPFKIT_PROGS_MAP_FMT_H
+
+#define MAP_FMT_HASH_MAX (1 << 20)
+
+enum map_fmt_color { FMT_RED = 1, FMT_GREEN = 2, FMT_BACK = -1 };
+
+struct map_fmt_point {
+	__s16 x;
+	__s16 y;
+};
+
+/* 64 bytes, the value of the map-dump benchmark too. */
+struct map_fmt_val {
+	__u64 count;
+	__s64 delta;
+	__u32 lo : 4;
+	__u32 hi : 12;
+	enum map_fmt_color color;
+	char label[16];
+	struct map_fmt_point pts[2];
+	union {
+		__u64 word;
+		__u8 bytes[8];
+	} u;
+	__u32 seq;
+	__u16 port;
+	__s8 small;
+	_Bool ok;
+};
+
+#endif /* BPFKIT_PROGS_MAP_FMT_H */
