@@ -30,4 +30,10 @@ struct map_fmt_val {
 	_Bool ok;
 };
 
+/* An LPM trie key: a map type without batch lookups. */
+struct map_fmt_lpm_key {
+	__u32 prefixlen;
+	__u8 addr[4];
+};
+
 #endif /* BPFKIT_PROGS_MAP_FMT_H */

@@ -18,20 +18,23 @@ static void fmt_type(const struct btf *btf, __u32 id, const void *data,
 /* Bitfields and 128-bit ints: hex, unquoted in plain text as bpftool does. */
 static void fmt_hex(const char *key, __u64 hi, __u64 lo)
 {
-	char buf[48];
-	int n = 0;
+	static const char digits[] = "0123456789abcdef";
+	char buf[40], *p = buf + sizeof(buf);
+	int i;
 
+	/* Written backwards: no printf for what a dump does a million times. */
+	*--p = '\0';
 	if (json_output)
-		buf[n++] = '"';
-	if (hi)
-		n += snprintf(buf + n, sizeof(buf) - n, "0x%llx%016llx",
-			      (unsigned long long)hi, (unsigned long long)lo);
-	else
-		n += snprintf(buf + n, sizeof(buf) - n, "0x%llx",
-			      (unsigned long long)lo);
+		*--p = '"';
+	for (i = 0; i < (hi ? 16 : 1) || lo; i++, lo >>= 4)
+		*--p = digits[lo & 15];
+	for (; hi; hi >>= 4)
+		*--p = digits[hi & 15];
+	*--p = 'x';
+	*--p = '0';
 	if (json_output)
-		snprintf(buf + n, sizeof(buf) - n, "\"");
-	out_raw(key, buf);
+		*--p = '"';
+	out_raw(key, p);
 }
 
 /* nr_bits (at most 64) starting bit_off bits into data, little endian. */

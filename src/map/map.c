@@ -228,7 +228,7 @@ int bk_map__pin(const struct bk_map *m, const char *path,
 
 /* Bytes per batch: big enough to amortise the system call, small enough to
  * stay in cache and not show in peak memory. */
-#define BATCH_BYTES (256 << 10)
+#define BATCH_BYTES (16 << 10)
 #define BATCH_MIN 64
 #define BATCH_MAX 4096
 
