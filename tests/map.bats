@@ -175,6 +175,32 @@ Found 1 element" ]
 	[ "$(jq -c '[.[].formatted | [.key.prefixlen, .value]] | sort' <<<"$output")" = "[[16,1],[24,2]]" ]
 }
 
+@test "completion offers the kernel's map ids and names" {
+	load_filled
+	[ -r /usr/share/bash-completion/bash_completion ] ||
+		skip "bash-completion is not installed"
+	local id
+	id=$(map_id "$PIN/fmt_hash")
+	run -0 bash -c '
+		source /usr/share/bash-completion/bash_completion
+		source "$1/bash-completion/bpfkit"
+		COMP_WORDS=("$2" map dump id "")
+		COMP_CWORD=4
+		COMP_LINE="${COMP_WORDS[*]}"
+		COMP_POINT=${#COMP_LINE}
+		_bpfkit "$2" "" id
+		printf "%s\n" "${COMPREPLY[@]}"
+		COMP_WORDS=("$2" map dump name fmt_h)
+		COMP_LINE="${COMP_WORDS[*]}"
+		COMP_POINT=${#COMP_LINE}
+		COMPREPLY=()
+		_bpfkit "$2" fmt_h name
+		printf "%s\n" "${COMPREPLY[@]}"
+	' _ "$TOP" "$BPFKIT"
+	grep -qx "$id" <<<"$output"
+	grep -qx fmt_hash <<<"$output"
+}
+
 @test "bad handles: unknown id, unknown name, a file that is not a pin, a program pin" {
 	load_filled
 	run --separate-stderr -1 bpfkit map show id 4000000000
