@@ -3,7 +3,7 @@
  * Maps whose keys and values bpfkit map prints with their BTF types: a hash
  * of a 64-byte struct covering every kind a map value can hold (ints of each
  * size and sign, bool, char string, enum, bitfields, nested struct, array,
- * union), an array of counters, an LPM trie and a hash declared by sizes only, so it
+ * union), an array of counters, a per-CPU array, an LPM trie and a hash declared by sizes only, so it
  * has no BTF. map_fmt2.bpf.c fills them through externs.
  */
 #include <linux/bpf.h>
@@ -24,6 +24,14 @@ struct {
 	__type(key, __u32);
 	__type(value, __u64);
 } fmt_array SEC(".maps");
+
+/* One value per possible CPU; filled by the tests. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 2);
+	__type(key, __u32);
+	__type(value, struct map_fmt_point);
+} fmt_percpu SEC(".maps");
 
 /* Filled by the tests: sleepable (syscall) programs cannot use it. */
 struct {

@@ -175,6 +175,22 @@ Found 1 element" ]
 	[ "$(jq -c '[.[].formatted | [.key.prefixlen, .value]] | sort' <<<"$output")" = "[[16,1],[24,2]]" ]
 }
 
+@test "per-CPU maps: one value per CPU, as bpftool prints them" {
+	load_filled
+	local o cpus
+	bpfkit map update pinned "$PIN/fmt_percpu" key 1 0 0 0 value 0xff 0xff 2 0
+	for o in "" -j -p; do
+		# shellcheck disable=SC2086
+		same_as_bpftool $o map dump pinned "$PIN/fmt_percpu"
+		# shellcheck disable=SC2086
+		same_as_bpftool $o map lookup pinned "$PIN/fmt_percpu" key 1 0 0 0
+	done
+	cpus=$(bpfkit -j map lookup pinned "$PIN/fmt_percpu" key 1 0 0 0 |
+		jq '.formatted.values | map(select(.value == {"x": -1, "y": 2})) | length')
+	[ "$cpus" -ge 1 ]
+	[ "$cpus" = "$(bpftool -j map lookup pinned "$PIN/fmt_percpu" key 1 0 0 0 | jq '.values | length')" ]
+}
+
 @test "completion offers the kernel's map ids and names" {
 	load_filled
 	[ -r /usr/share/bash-completion/bash_completion ] ||
