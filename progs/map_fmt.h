@@ -36,4 +36,32 @@ struct map_fmt_lpm_key {
 	__u8 addr[4];
 };
 
+/*
+ * The types of the maps both halves name: map_fmt1.bpf.c defines them and
+ * map_fmt2.bpf.c declares them extern (bpf_helpers.h comes first).
+ */
+#define MAP_FMT_HASH_T                                   \
+	struct {                                         \
+		__uint(type, BPF_MAP_TYPE_HASH);         \
+		__uint(map_flags, BPF_F_NO_PREALLOC);    \
+		__uint(max_entries, MAP_FMT_HASH_MAX);   \
+		__type(key, __u32);                      \
+		__type(value, struct map_fmt_val);       \
+	}
+#define MAP_FMT_ARRAY_T                                  \
+	struct {                                         \
+		__uint(type, BPF_MAP_TYPE_ARRAY);        \
+		__uint(max_entries, 4);                  \
+		__type(key, __u32);                      \
+		__type(value, __u64);                    \
+	}
+/* Sizes only: the kernel gets no BTF key or value type for it. */
+#define MAP_FMT_RAW_T                                    \
+	struct {                                         \
+		__uint(type, BPF_MAP_TYPE_HASH);         \
+		__uint(max_entries, 8);                  \
+		__uint(key_size, 4);                     \
+		__uint(value_size, 8);                   \
+	}
+
 #endif /* BPFKIT_PROGS_MAP_FMT_H */

@@ -10,20 +10,9 @@
 #include <bpf/bpf_helpers.h>
 #include "map_fmt.h"
 
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__uint(max_entries, MAP_FMT_HASH_MAX);
-	__type(key, __u32);
-	__type(value, struct map_fmt_val);
-} fmt_hash SEC(".maps");
+MAP_FMT_HASH_T fmt_hash SEC(".maps");
 
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 4);
-	__type(key, __u32);
-	__type(value, __u64);
-} fmt_array SEC(".maps");
+MAP_FMT_ARRAY_T fmt_array SEC(".maps");
 
 /* One value per possible CPU; filled by the tests. */
 struct {
@@ -42,13 +31,7 @@ struct {
 	__type(value, __u32);
 } fmt_lpm SEC(".maps");
 
-/* Sizes only: the kernel gets no BTF key or value type for it. */
-struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 8);
-	__uint(key_size, 4);
-	__uint(value_size, 8);
-} fmt_raw SEC(".maps");
+MAP_FMT_RAW_T fmt_raw SEC(".maps");
 
 __u32 fmt_runs = 0;
 

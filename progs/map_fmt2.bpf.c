@@ -8,27 +8,11 @@
 #include <bpf/bpf_helpers.h>
 #include "map_fmt.h"
 
-extern struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(map_flags, BPF_F_NO_PREALLOC);
-	__uint(max_entries, MAP_FMT_HASH_MAX);
-	__type(key, __u32);
-	__type(value, struct map_fmt_val);
-} fmt_hash SEC(".maps");
+extern MAP_FMT_HASH_T fmt_hash SEC(".maps");
 
-extern struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, 4);
-	__type(key, __u32);
-	__type(value, __u64);
-} fmt_array SEC(".maps");
+extern MAP_FMT_ARRAY_T fmt_array SEC(".maps");
 
-extern struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 8);
-	__uint(key_size, 4);
-	__uint(value_size, 8);
-} fmt_raw SEC(".maps");
+extern MAP_FMT_RAW_T fmt_raw SEC(".maps");
 
 extern __u32 fmt_runs;
 

@@ -259,8 +259,7 @@ Found 1 element" ]
 	run --separate-stderr -1 bpfkit map lookup pinned "$p"
 	[ "$stderr" = "Error: expected 'key', got: ''?" ]
 	run --separate-stderr -1 bpfkit map pin pinned "$p"
-	[ "$stderr" = "Error: 'pin' needs at least 3 arguments, 2 found" ] ||
-		[[ $stderr == "Error: "*"needs at least 3 arguments"* ]]
+	[ "$stderr" = "Error: expected a FILE to pin the map at" ]
 	run -1 bpfkit -j map lookup pinned "$p" key 1 0 0
 	[ "$output" = "{\"error\":\"map id $id: key needs 4 bytes, got 3\"}" ]
 }

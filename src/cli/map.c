@@ -305,20 +305,6 @@ static int dump_entries(const struct map_arg *a)
 	return err < 0 ? -1 : 0;
 }
 
-static int do_dump(int argc, char **argv)
-{
-	struct map_arg a = {};
-	int err;
-
-	err = open_one_map(argc, argv, &a);
-	if (!err)
-		err = no_more_args(argc - 2, argv + 2);
-	if (!err)
-		err = dump_entries(&a);
-	map_arg_free(&a);
-	return err;
-}
-
 /* DATA := [hex] BYTES, exactly len of them (bpftool's parse_bytes()). */
 static int parse_bytes(int *argc, char ***argv, const struct bk_map *m,
 		       const char *what, unsigned char *buf, size_t len)
@@ -390,8 +376,8 @@ static void free_bufs(struct entry_bufs *b)
 }
 
 /*
- * The common frame of lookup, getnext, update and delete: open the map,
- * allocate, let fn parse the rest and act, clean up.
+ * The common frame of the commands on one map: open it, allocate entry
+ * buffers, let fn parse the rest and act, clean up.
  */
 typedef int (*entry_fn)(int argc, char **argv, const struct map_arg *a,
 			struct entry_bufs *b);
@@ -540,38 +526,48 @@ static int do_delete(int argc, char **argv)
 	return with_entry(argc, argv, delete_entry);
 }
 
+static int dump_all(int argc, char **argv, const struct map_arg *a,
+		    struct entry_bufs *b)
+{
+	return no_more_args(argc, argv) ?: dump_entries(a);
+}
+
+static int do_dump(int argc, char **argv)
+{
+	return with_entry(argc, argv, dump_all);
+}
+
+static int pin_map(int argc, char **argv, const struct map_arg *a,
+		   struct entry_bufs *b)
+{
+	if (!argc) {
+		p_err("expected a FILE to pin the map at");
+		return -1;
+	}
+	if (no_more_args(argc - 1, argv + 1) ||
+	    bk_map__pin(&a->maps[0], *argv, &cli_diag))
+		return -1;
+	out_null(NULL);
+	return 0;
+}
+
 static int do_pin(int argc, char **argv)
 {
-	struct map_arg a = {};
-	int err;
+	return with_entry(argc, argv, pin_map);
+}
 
-	err = open_one_map(argc, argv, &a);
-	if (!err && !REQ_ARGS(3))
-		err = -1;
-	if (!err)
-		err = no_more_args(argc - 3, argv + 3);
-	if (!err)
-		err = bk_map__pin(&a.maps[0], argv[2], &cli_diag);
-	if (!err)
-		out_null(NULL);
-	map_arg_free(&a);
-	return err ? -1 : 0;
+static int freeze_map(int argc, char **argv, const struct map_arg *a,
+		      struct entry_bufs *b)
+{
+	if (no_more_args(argc, argv) || bk_map__freeze(&a->maps[0], &cli_diag))
+		return -1;
+	out_null(NULL);
+	return 0;
 }
 
 static int do_freeze(int argc, char **argv)
 {
-	struct map_arg a = {};
-	int err;
-
-	err = open_one_map(argc, argv, &a);
-	if (!err)
-		err = no_more_args(argc - 2, argv + 2);
-	if (!err)
-		err = bk_map__freeze(&a.maps[0], &cli_diag);
-	if (!err)
-		out_null(NULL);
-	map_arg_free(&a);
-	return err ? -1 : 0;
+	return with_entry(argc, argv, freeze_map);
 }
 
 static int do_help(int argc, char **argv)
