@@ -232,6 +232,14 @@ Found 1 element" ]
 	[ "$stderr" = "Error: can't parse 'x1' as a map ID" ]
 	run -1 bpfkit -j map show id 4000000000
 	[ "$output" = '{"error":"no map with id 4000000000"}' ]
+	# Maps without keys or without user-space lookups cannot be dumped.
+	bpftool map create "$PIN-hash" type ringbuf key 0 value 0 entries 4096 name bk_rb
+	run --separate-stderr -1 bpfkit map dump pinned "$PIN-hash"
+	[[ $stderr == "Error: map id "*": a ringbuf map has no keys to walk" ]]
+	rm "$PIN-hash"
+	bpftool map create "$PIN-hash" type perf_event_array key 4 value 4 entries 1 name bk_pea
+	run --separate-stderr -1 bpfkit map dump pinned "$PIN-hash"
+	[[ $stderr == "Error: map id "*": cannot read entries: not supported for this map type" ]]
 }
 
 @test "bad data: wrong key size, bad bytes, missing keys, unknown flags" {

@@ -24,6 +24,14 @@ struct map_list {
 	size_t cnt, cap;
 };
 
+/* strerror() knows nothing of the kernel's ENOTSUPP. */
+static const char *err_text(int err)
+{
+	if (err == -ENOTSUPP || err == -EOPNOTSUPP)
+		return "not supported for this map type";
+	return strerror(-err);
+}
+
 static bool is_per_cpu(__u32 type)
 {
 	return type == BPF_MAP_TYPE_PERCPU_HASH ||
@@ -164,7 +172,7 @@ static int map_err(const struct bk_map *m, const char *what,
 		return bk_err(diag, err, "map id %u: key not found",
 			      m->info.id);
 	return bk_err(diag, err, "map id %u: cannot %s: %s", m->info.id, what,
-		      strerror(-err));
+		      err_text(err));
 }
 
 int bk_map__lookup(const struct bk_map *m, const void *key, void *value,
@@ -265,9 +273,16 @@ struct bk_map_iter *bk_map_iter__new(const struct bk_map *m,
 				     const struct bk_diag *diag)
 {
 	size_t entry = m->info.key_size + m->value_len;
-	struct bk_map_iter *it = calloc(1, sizeof(*it));
+	struct bk_map_iter *it;
 	__u32 cap = entry ? BATCH_BYTES / entry : BATCH_MAX;
 
+	if (!m->info.key_size) {
+		bk_err(diag, -EINVAL, "map id %u: a %s map has no keys to walk",
+		       m->info.id, m->type ?: "keyless");
+		errno = EINVAL;
+		return NULL;
+	}
+	it = calloc(1, sizeof(*it));
 	if (!it)
 		goto nomem;
 	it->map = m;
@@ -399,6 +414,6 @@ out:
 	if (err < 0)
 		return bk_err(it->diag, err,
 			      "map id %u: cannot read entries: %s",
-			      it->map->info.id, strerror(-err));
+			      it->map->info.id, err_text(err));
 	return err;
 }
