@@ -18,6 +18,7 @@
 #   BPFTOOL         the reference (default bpftool)
 #   BENCH_RUNS      runs per measurement (default 3)
 #   BENCH_ENTRIES   entries in the map (default 1000000, at most 1048576)
+#   BENCH_MODES     output modes to measure (default "plain -j")
 #   BENCH_STRICT=1  exit 1 when a target is missed
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,7 +71,8 @@ echo "map dump of a hash map, $ENTRIES entries (u32 key, 64-byte struct value wi
 printf '%-6s %10s %10s %6s %6s %11s %11s %6s %6s  %s\n' mode bpftool_s \
 	bpfkit_s ratio target bpftool_KB bpfkit_KB ratio target verdict
 missed=0
-for mode in plain -j; do
+read -r -a modes <<<"${BENCH_MODES:-plain -j}"
+for mode in "${modes[@]}"; do
 	opts=()
 	[ "$mode" = plain ] || opts=("$mode")
 	if ! cmp -s <("$BPFTOOL" "${opts[@]}" map dump pinned "$pin/fmt_hash" |
