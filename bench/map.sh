@@ -51,25 +51,12 @@ ${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -o "$tmp/map_fill" \
 	bench/map_fill.c -lbpf
 "$tmp/map_fill" "$pin/fmt_hash" "$ENTRIES"
 
-# run TOOL ARGS...: one run into /dev/null; prints "SECONDS KB".
-run() {
-	local start end
-	start=$EPOCHREALTIME
-	/usr/bin/time -f %M -o "$tmp/rss" "$@" >/dev/null
-	end=$EPOCHREALTIME
-	echo "$start $end $(tail -n 1 "$tmp/rss")" |
-		awk '{ printf "%.6f %d\n", $2 - $1, $3 }'
-}
-
-# median FILE COLUMN
-median() {
-	sort -g -k "$2,$2" "$1" | awk -v c="$2" '{ v[NR] = $c }
-		END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+# shellcheck source=bench/lib_measure.sh
+. bench/lib_measure.sh
+RUN_OUT=/dev/null
 
 echo "map dump of a hash map, $ENTRIES entries (u32 key, 64-byte struct value with BTF), median of $RUNS runs"
-printf '%-6s %10s %10s %6s %6s %11s %11s %6s %6s  %s\n' mode bpftool_s \
-	bpfkit_s ratio target bpftool_KB bpfkit_KB ratio target verdict
+ratio_header
 missed=0
 read -r -a modes <<<"${BENCH_MODES:-plain -j}"
 for mode in "${modes[@]}"; do
@@ -81,22 +68,7 @@ for mode in "${modes[@]}"; do
 		echo "bench/map.sh: $mode outputs differ" >&2
 		exit 1
 	fi
-	: >"$tmp/ref"
-	: >"$tmp/ours"
-	for _ in $(seq "$RUNS"); do
-		run "$BPFTOOL" "${opts[@]}" map dump pinned "$pin/fmt_hash" >>"$tmp/ref"
-		run "$BPFKIT" "${opts[@]}" map dump pinned "$pin/fmt_hash" >>"$tmp/ours"
-	done
-	line=$(awk -v m="$mode" \
-		-v rt="$(median "$tmp/ref" 1)" -v ot="$(median "$tmp/ours" 1)" \
-		-v rm="$(median "$tmp/ref" 2)" -v om="$(median "$tmp/ours" 2)" \
-		'BEGIN { tr = ot / rt; mr = om / rm
-			ok = tr <= 0.2 && mr <= 1
-			printf "%-6s %10.3f %10.3f %6.3f %6s %11d %11d %6.3f %6s  %s\n",
-				m, rt, ot, tr, "<=0.2", rm, om, mr, "<=1",
-				ok ? "ok" : "MISSED" }')
-	echo "$line"
-	[[ $line == *MISSED ]] && missed=1
+	compare "$mode" 0.2 "${opts[@]}" map dump pinned "$pin/fmt_hash"
 done
 if [ "$missed" = 1 ] && [ "${BENCH_STRICT:-0}" = 1 ]; then
 	exit 1
