@@ -29,6 +29,17 @@ PKGS      := libbpf libelf zlib jansson
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ljansson)
 
+# bpfkit links these statically, as bpftool links libbpf: a short command
+# then pays no dynamic symbol binding, which is most of its memory (map
+# dump's peak RSS must stay under bpftool's). Debian's -dev packages ship
+# the archives. STATIC_LIBS=0 links them dynamically.
+STATIC_LIBS ?= 1
+ifeq ($(STATIC_LIBS),1)
+BIN_LIBS  := -Wl,-Bstatic $(PKG_LIBS) -Wl,-Bdynamic
+else
+BIN_LIBS  := $(PKG_LIBS)
+endif
+
 WARNINGS  := -Wall -Wextra -Werror -Wformat=2 -Wshadow -Wmissing-prototypes \
 	     -Wstrict-prototypes -Wold-style-definition -Wwrite-strings \
 	     -Wpointer-arith -Wvla -Wundef -Wdate-time -fno-common \
@@ -79,7 +90,7 @@ all: $(BUILD)/bpfkit
 
 $(BUILD)/bpfkit: $(OBJS)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(BIN_LIBS)
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(@D)

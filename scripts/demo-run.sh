@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 #
 # The end of `make demo`: load the linked demo object with bpfkit, run its
-# program once, show what it left in its map and variables, and what the
-# verifier thought of it. Needs root and bpf(); says so and stops otherwise.
+# program once, show what it left in its map and variables (bpfkit map),
+# and what the verifier thought of it. Needs root and bpf(); says so and
+# stops otherwise.
 #
 # usage: scripts/demo-run.sh BPFKIT LINKED_OBJ
 set -euo pipefail
@@ -35,11 +36,16 @@ ls "$pin"
 step "bpfkit prog show pinned $pin/demo_run"
 "$bpfkit" prog show pinned "$pin/demo_run"
 
+# The one step not yet bpfkit's: running the program waits for
+# `bpfkit prog run`; until then the test helper runs it.
 step "run demo_run once: it counts (kind + 1) * rounds per kind"
 echo "demo_run returned $("$build/tests/prog_util" run "$pin/demo_run")"
-for kind in 0 1 2 3; do
-	echo "demo_counts[$kind] = $("$build/tests/prog_util" get "$pin/demo_counts" "$kind")"
-done
 
-step "the linked globals (.bss) after the run"
-bpftool map dump pinned "$pin/demo_bss"
+step "bpfkit map dump pinned $pin/demo_counts (the library's map, by BTF type)"
+"$bpfkit" map dump pinned "$pin/demo_counts"
+
+step "bpfkit map lookup pinned $pin/demo_counts key 3 0 0 0"
+"$bpfkit" map lookup pinned "$pin/demo_counts" key 3 0 0 0
+
+step "bpfkit map dump pinned $pin/demo_bss (the linked globals after the run)"
+"$bpfkit" map dump pinned "$pin/demo_bss"

@@ -25,7 +25,7 @@ complete_words() {
 
 @test "objects come from the binary's help" {
 	PATH="$BUILD:$PATH" run -0 complete_words bpfkit ""
-	[ "$(echo $output)" = "btf gen prog version" ]
+	[ "$(echo $output)" = "btf gen map prog version" ]
 }
 
 @test "global options" {
@@ -79,4 +79,23 @@ complete_words() {
 	[ "$output" = "syscall" ]
 	run -0 complete_words bpfkit prog show ""
 	[ "$(echo $output)" = "id name pinned tag" ]
+}
+
+@test "map commands, handles and the update grammar" {
+	run -0 complete_words bpfkit map ""
+	[ "$(echo $output)" = "delete dump freeze getnext help list lookup pin show update" ]
+	run -0 complete_words bpfkit map dump ""
+	[ "$(echo $output)" = "id name pinned" ]
+	run -0 complete_words bpfkit map lookup id 3 ""
+	[ "$output" = "key" ]
+	run -0 complete_words bpfkit map lookup id 3 key ""
+	[ "$output" = "hex" ]
+	run -0 complete_words bpfkit map update id 3 ""
+	[ "$output" = "key" ]
+	run -0 complete_words bpfkit map update id 3 key 1 0 0 0 ""
+	[ "$output" = "value" ]
+	run -0 complete_words bpfkit map update id 3 key 1 0 0 0 value 1 ""
+	[ "$(echo $output)" = "any exist noexist" ]
+	run -0 complete_words bpfkit map freeze id 3 ""
+	[ -z "$output" ]
 }

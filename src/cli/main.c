@@ -6,7 +6,9 @@
  * uses. Objects live in src/cli/<object>.c and export only do_<object>().
  */
 #include <fcntl.h>
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +56,21 @@ bool is_prefix(const char *pfx, const char *str)
 	return strncmp(str, pfx, strlen(pfx)) == 0;
 }
 
+bool parse_u32(const char *s, __u32 *v)
+{
+	unsigned long long n;
+	char *end;
+
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	n = strtoull(s, &end, 0);
+	if (*end || errno || n > UINT_MAX)
+		return false;
+	*v = n;
+	return true;
+}
+
 int cmd_select(const struct cmd *cmds, int argc, char **argv,
 	       int (*help)(int argc, char **argv))
 {
@@ -93,7 +110,7 @@ static int do_help(int argc, char **argv)
 		"Usage: %1$s [OPTIONS] OBJECT { COMMAND | help }\n"
 		"       %1$s version\n"
 		"\n"
-		"       OBJECT := { btf | gen | prog }\n"
+		"       OBJECT := { btf | gen | map | prog }\n"
 		"       OPTIONS := { {-V|--version} | {-h|--help} | {-j|--json} [{-p|--pretty}] |\n"
 		"                    {-d|--debug} | {-n|--nomount} }\n"
 		"",
@@ -124,6 +141,7 @@ static const struct cmd main_cmds[] = {
 	{"help", do_help},
 	{"btf", do_btf},
 	{"gen", do_gen},
+	{"map", do_map},
 	{"prog", do_prog},
 	{"version", do_version},
 	/* End of table; a comment line keeps clang-format from packing rows */

@@ -69,6 +69,8 @@ struct cmd {
 };
 
 bool is_prefix(const char *pfx, const char *str);
+/* A decimal, 0x hex or 0 octal number up to UINT_MAX; no sign. */
+bool parse_u32(const char *s, __u32 *v);
 int cmd_select(const struct cmd *cmds, int argc, char **argv,
 	       int (*help)(int argc, char **argv));
 void usage(void) __noreturn;
@@ -76,6 +78,7 @@ void usage(void) __noreturn;
 /* The per-object entry points; each object lives in src/cli/<object>.c. */
 int do_btf(int argc, char **argv);
 int do_gen(int argc, char **argv);
+int do_map(int argc, char **argv);
 int do_prog(int argc, char **argv);
 
 #endif /* BPFKIT_CLI_MAIN_H */

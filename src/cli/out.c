@@ -21,6 +21,14 @@ bool json_output;
 bool pretty_output;
 
 static json_t *root;
+static bool streaming; /* bpftool's layout: out_jw_start() */
+
+static void jw_begin(const char *key, char open);
+static void jw_end(char close);
+static void jw_value(const char *key, const char *text, size_t len);
+static void jw_str(const char *key, const char *s);
+static char *fmt_u64(char *end, __u64 v);
+static char *fmt_s64(char *end, __s64 v);
 static json_t *stack[MAX_DEPTH];
 static int depth;
 static char *first_error;
@@ -192,25 +200,33 @@ static void close_container(void)
 
 void out_obj_open(const char *key)
 {
-	if (json_output)
+	if (streaming)
+		jw_begin(key, '{');
+	else if (json_output)
 		open_container(key, json_object());
 }
 
 void out_obj_close(void)
 {
-	if (json_output)
+	if (streaming)
+		jw_end('}');
+	else if (json_output)
 		close_container();
 }
 
 void out_arr_open(const char *key)
 {
-	if (json_output)
+	if (streaming)
+		jw_begin(key, '[');
+	else if (json_output)
 		open_container(key, json_array());
 }
 
 void out_arr_close(void)
 {
-	if (json_output)
+	if (streaming)
+		jw_end(']');
+	else if (json_output)
 		close_container();
 }
 
@@ -223,8 +239,13 @@ void out_arr_close(void)
 
 void out_u64(const char *key, const char *fmt, __u64 v)
 {
-	char buf[24];
+	char buf[24], *end = buf + sizeof(buf), *p;
 
+	if (streaming) {
+		p = fmt_u64(end, v);
+		jw_value(key, p, end - p);
+		return;
+	}
 	if (!json_output) {
 		if (fmt)
 			printf(fmt, (unsigned long long)v);
@@ -241,6 +262,13 @@ void out_u64(const char *key, const char *fmt, __u64 v)
 
 void out_s64(const char *key, const char *fmt, __s64 v)
 {
+	char buf[24], *end = buf + sizeof(buf), *p;
+
+	if (streaming) {
+		p = fmt_s64(end, v);
+		jw_value(key, p, end - p);
+		return;
+	}
 	if (!json_output) {
 		if (fmt)
 			printf(fmt, (long long)v);
@@ -251,6 +279,10 @@ void out_s64(const char *key, const char *fmt, __s64 v)
 
 void out_str(const char *key, const char *fmt, const char *s)
 {
+	if (streaming) {
+		jw_str(key, s);
+		return;
+	}
 	if (!json_output) {
 		if (fmt)
 			printf(fmt, s);
@@ -261,6 +293,10 @@ void out_str(const char *key, const char *fmt, const char *s)
 
 void out_bool(const char *key, const char *fmt, bool v)
 {
+	if (streaming) {
+		jw_value(key, v ? "true" : "false", v ? 4 : 5);
+		return;
+	}
 	if (!json_output) {
 		if (fmt)
 			printf(fmt, v ? "true" : "false");
@@ -273,7 +309,9 @@ void out_bool(const char *key, const char *fmt, bool v)
 
 void out_null(const char *key)
 {
-	if (json_output)
+	if (streaming)
+		jw_value(key, "null", 4);
+	else if (json_output)
 		add_value(key, json_null());
 }
 
@@ -612,11 +650,152 @@ static int check_stdout(void)
 	return -1;
 }
 
+/* bpftool's layout ------------------------------------------------------ */
+
+/*
+ * bpftool's json_writer, for outputs that must match bpftool's byte for
+ * byte (map entries, whose plain form is bpftool's pretty JSON). Written
+ * through the stream's buffer; stdout is unbuffered meanwhile, so that
+ * each flush is one write. Strings are escaped as w_json_str() does, which
+ * agrees with json_writer on every printable string.
+ */
+static struct out_stream *jw;
+static char jw_kind[MAX_DEPTH]; /* closing character of each level */
+static char jw_sep;		/* ',' before the next item, or 0 */
+static bool jw_pretty;
+
+void out_jw_start(bool pretty)
+{
+	fflush(stdout);
+	setvbuf(stdout, NULL, _IONBF, 0);
+	jw = out_stream_start();
+	streaming = true;
+	jw_pretty = pretty;
+	jw_sep = 0;
+}
+
+void out_jw_stop(void)
+{
+	if (!streaming)
+		return;
+	if (!jw->depth && jw_sep)
+		w_char(jw, '\n');
+	w_flush(jw);
+	streaming = false;
+}
+
+/* The separator and, inside an object, the key of the next item. */
+static void jw_sep_key(const char *key)
+{
+	bool in_obj = jw->depth && jw_kind[jw->depth - 1] == '}';
+
+	if (jw_sep)
+		w_char(jw, jw_sep);
+	jw_sep = ',';
+	if (!in_obj)
+		return;
+	if (jw_pretty)
+		w_newline_indent(jw);
+	w_json_str(jw, key ? key : "");
+	w_char(jw, ':');
+	if (jw_pretty)
+		w_char(jw, ' ');
+}
+
+static void jw_value(const char *key, const char *text, size_t len)
+{
+	jw_sep_key(key);
+	w_bytes(jw, text, len);
+}
+
+static void jw_str(const char *key, const char *s)
+{
+	jw_sep_key(key);
+	w_json_str(jw, s);
+}
+
+static void jw_begin(const char *key, char open)
+{
+	jw_sep_key(key);
+	w_char(jw, open);
+	if (jw->depth < MAX_DEPTH)
+		jw_kind[jw->depth] = open == '{' ? '}' : ']';
+	jw->depth++;
+	jw_sep = 0;
+}
+
+static void jw_end(char close)
+{
+	if (jw->depth > 0)
+		jw->depth--;
+	if (jw_sep && jw_pretty)
+		w_newline_indent(jw);
+	w_char(jw, close);
+	jw_sep = ',';
+}
+
+void out_raw(const char *key, const char *text)
+{
+	if (streaming)
+		jw_value(key, text, strlen(text));
+}
+
+/* "0x.." strings, comma-separated, written in place. */
+static char *hex_items(char *p, const unsigned char *b, size_t len)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (i)
+			*p++ = ',';
+		p[0] = '"';
+		p[1] = '0';
+		p[2] = 'x';
+		p[3] = digits[b[i] >> 4];
+		p[4] = digits[b[i] & 15];
+		p[5] = '"';
+		p += 6;
+	}
+	return p;
+}
+
+void out_hex_bytes(const char *key, const void *data, size_t len)
+{
+	char item[8];
+	size_t i;
+
+	jw_begin(key, '[');
+	if (len * 7 <= WRITER_BUF_SIZE) {
+		/* A dump prints millions of these: straight into the buffer. */
+		if (jw->len + len * 7 > WRITER_BUF_SIZE)
+			w_flush(jw);
+		jw->len = hex_items(jw->buf + jw->len, data, len) - jw->buf;
+	} else {
+		for (i = 0; i < len; i++) {
+			item[0] = ',';
+			w_bytes(jw, item + !i,
+				hex_items(item + 1,
+					  (const unsigned char *)data + i, 1) -
+					item - !i);
+		}
+	}
+	if (len)
+		jw_sep = ',';
+	jw_end(']');
+}
+
 int out_finish(void)
 {
 	size_t flags = JSON_ENCODE_ANY | JSON_PRESERVE_ORDER;
 	json_t *doc = root;
 
+	if (streaming) {
+		/* A stream cut by an error still closes what it opened. */
+		while (jw->depth)
+			jw_end(jw_kind[jw->depth - 1]);
+		out_jw_stop();
+	}
 	if (json_output) {
 		if (first_error) {
 			doc = json_object();

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <linux/types.h>
 
 #include "../lib/compiler.h"
@@ -70,6 +71,23 @@ void out_stream_str(struct out_stream *w, const char *key, const char *fmt,
 		    const char *s);
 void out_stream_plain(struct out_stream *w, const char *s);
 void out_stream_end(struct out_stream *w);
+
+/*
+ * bpftool's layout: from out_jw_start() to out_jw_stop(), the out_*()
+ * calls above write JSON straight to stdout (formats are ignored), in plain
+ * mode too, pretty or compact, laid out as bpftool's json_writer does (a
+ * value in an array stays on its line, a member of an object starts a new
+ * one), so that outputs bpftool prints as JSON, such as its "formatted" map
+ * entries, come out byte for byte. For outputs too large for a tree. Call
+ * before anything else is written to stdout. An error reported meanwhile is
+ * printed by out_finish() after the stream, whose open containers it closes.
+ */
+void out_jw_start(bool pretty);
+void out_jw_stop(void);
+/* bpftool layout only: text as it is (bpftool's unquoted 0x.. bitfields). */
+void out_raw(const char *key, const char *text);
+/* bpftool layout only: bytes as bpftool's JSON array of "0x.." strings. */
+void out_hex_bytes(const char *key, const void *data, size_t len);
 
 /*
  * JSON mode: print the document built so far (or only {"error": msg} if an

@@ -107,10 +107,11 @@ int bk_map__fd_by_id(__u32 id, const struct bk_diag *diag)
 
 /* ---- one program ------------------------------------------------------ */
 
-static __u64 memlock_of(int fd)
+__u64 bk_obj__fdinfo(int fd, const char *field)
 {
 	unsigned long long v = 0;
 	char path[64], line[256];
+	size_t len = strlen(field);
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
@@ -118,7 +119,8 @@ static __u64 memlock_of(int fd)
 	if (!f)
 		return 0;
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "memlock: %llu", &v) == 1)
+		if (!strncmp(line, field, len) && line[len] == ':' &&
+		    sscanf(line + len + 1, "%llu", &v) == 1)
 			break;
 	}
 	fclose(f);
@@ -175,7 +177,7 @@ static int read_prog_info(int fd, struct bk_prog_info *out)
 	out->uid = info.created_by_uid;
 	out->bytes_xlated = info.xlated_prog_len;
 	out->bytes_jited = info.jited_prog_len;
-	out->bytes_memlock = memlock_of(fd);
+	out->bytes_memlock = bk_obj__fdinfo(fd, "memlock");
 	out->verified_insns = info.verified_insns;
 	out->btf_id = info.btf_id;
 	return info.nr_map_ids ? read_map_ids(fd, out, info.nr_map_ids) : 0;
@@ -240,7 +242,7 @@ static bool is_tag(const char *s)
 }
 
 /* The kernel keeps the first BPF_OBJ_NAME_LEN - 1 bytes of a name. */
-static bool name_matches(const char *want, const char *kernel_name)
+bool bk_obj__name_matches(const char *want, const char *kernel_name)
 {
 	return !strncmp(want, kernel_name, BPF_OBJ_NAME_LEN - 1) &&
 	       (strlen(kernel_name) == BPF_OBJ_NAME_LEN - 1 ||
@@ -252,7 +254,7 @@ static bool prog_matches(const struct bk_prog_query *q,
 {
 	switch (q->select) {
 	case BK_PROG_BY_NAME:
-		return name_matches(q->arg, info->name);
+		return bk_obj__name_matches(q->arg, info->name);
 	case BK_PROG_BY_TAG:
 		return !strcasecmp(q->arg, info->tag);
 	default:
@@ -260,7 +262,7 @@ static bool prog_matches(const struct bk_prog_query *q,
 	}
 }
 
-static int no_access(int err, const struct bk_diag *diag)
+int bk_obj__no_access(int err, const struct bk_diag *diag)
 {
 	if (err == -ENOSYS)
 		return bk_err(diag, err,
@@ -291,7 +293,7 @@ static int scan_all(const struct bk_prog_query *q, struct info_list *list,
 			free_info(&list->infos[--list->cnt]);
 	}
 	if (errno == EPERM || errno == ENOSYS)
-		return no_access(-errno, diag);
+		return bk_obj__no_access(-errno, diag);
 	if (errno != ENOENT)
 		return bk_err(diag, -errno, "cannot list programs: %s",
 			      strerror(errno));
@@ -343,7 +345,7 @@ static int select_progs(const struct bk_prog_query *q, struct info_list *list,
 			return bk_err(diag, -ENOENT, "no program with id %u",
 				      q->id);
 		if (fd < 0 && (errno == EPERM || errno == ENOSYS))
-			return no_access(-errno, diag);
+			return bk_obj__no_access(-errno, diag);
 		if (fd < 0)
 			return bk_err(diag, -errno, "program id %u: %s", q->id,
 				      strerror(errno));

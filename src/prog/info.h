@@ -31,6 +31,15 @@ enum bk_obj_kind bk_obj__kind(int fd);
 int bk_obj__open_pinned(const char *path, enum bk_obj_kind want,
 			const struct bk_diag *diag);
 
+/* A number the kernel shows in /proc/self/fdinfo/FD ("memlock"), or 0. */
+__u64 bk_obj__fdinfo(int fd, const char *field);
+
+/* Whether a name the kernel cut to BPF_OBJ_NAME_LEN - 1 bytes is want. */
+bool bk_obj__name_matches(const char *want, const char *kernel_name);
+
+/* The error for a bpf() listing refused (-EPERM) or missing (-ENOSYS). */
+int bk_obj__no_access(int err, const struct bk_diag *diag);
+
 /* An fd for the map with that ID, or -errno (reason to diag). */
 int bk_map__fd_by_id(__u32 id, const struct bk_diag *diag);
 
