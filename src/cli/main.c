@@ -91,7 +91,7 @@ static int do_help(int argc, char **argv)
 		"Usage: %1$s [OPTIONS] OBJECT { COMMAND | help }\n"
 		"       %1$s version\n"
 		"\n"
-		"       OBJECT := { btf | gen | prog }\n"
+		"       OBJECT := { btf | gen | object | prog }\n"
 		"       OPTIONS := { {-V|--version} | {-h|--help} | {-j|--json} [{-p|--pretty}] |\n"
 		"                    {-d|--debug} | {-n|--nomount} }\n"
 		"",
@@ -117,6 +117,7 @@ static const struct cmd main_cmds[] = {
 	{"help", do_help},
 	{"btf", do_btf},
 	{"gen", do_gen},
+	{"object", do_object},
 	{"prog", do_prog},
 	{"version", do_version},
 	/* End of table; a comment line keeps clang-format from packing rows */
