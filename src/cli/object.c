@@ -238,6 +238,7 @@ static void print_need(const struct bk_need *n)
 static void print_windows(const struct bk_needs *n)
 {
 	enum bk_win_support want = n->windows;
+	const char *sep = "";
 	size_t i;
 
 	out_str("windows", "\twindows: %s", bk_fact__win_str(n->windows));
@@ -253,7 +254,8 @@ static void print_windows(const struct bk_needs *n)
 
 		if ((f ? f->windows : BK_WIN_UNKNOWN) != want)
 			continue;
-		out_plain(" %s", bk_fact__kind_str(n->v[i].kind));
+		out_plain("%s %s", sep, bk_fact__kind_str(n->v[i].kind));
+		sep = ",";
 		out_str(NULL, " %s", n->v[i].name);
 	}
 	out_arr_close();
@@ -351,6 +353,10 @@ static int do_show(int argc, char **argv)
 	}
 	for (i = 0; i < argc && !err; i++)
 		err = bk_object__open(argv[i], &cli_diag, &objs[i]);
+	if (err) {
+		free_objects(objs, argc);
+		return -1;
+	}
 	out_arr_open(NULL);
 	for (i = 0; i < argc && !err; i++) {
 		if (needs)
@@ -359,8 +365,8 @@ static int do_show(int argc, char **argv)
 			print_show(objs[i]);
 	}
 	out_arr_close();
-	if (err && !out_has_error())
-		p_err("out of memory");
+	if (err)
+		p_err("%s: out of memory", objs[i - 1]->path);
 	free_objects(objs, argc);
 	return err ? -1 : 0;
 }
