@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /*
  * A tracing program with a bit of everything `object show` reports: a
- * tracing helper, global data, a static and a global subprogram, a bounded
- * loop, a .kconfig extern, a ring buffer and a function imported from
- * obj_lib.bpf.c (linked together in object_show.bats).
+ * tracing helper, global data, a static and a global subprogram, a
+ * bpf_loop() callback, a bounded loop, a .kconfig extern, a ring buffer and
+ * a function imported from obj_lib.bpf.c (linked with it in
+ * object_show.bats).
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -36,12 +37,20 @@ __attribute__((noinline)) int ot_sum(int n)
 	return s;
 }
 
+/* Reached only through its address, passed to bpf_loop(). */
+static int ot_step(__u32 i, void *data)
+{
+	*(long *)data += i;
+	return 0;
+}
+
 SEC("kprobe/do_nanosleep")
 int ot_probe(void *ctx)
 {
 	long first = 0;
 
 	bpf_probe_read_kernel(&first, sizeof(first), ctx);
+	bpf_loop(3, ot_step, &first, 0);
 	ot_hits += ot_double(ot_sum(ot_rounds)) + olib_scale(first != 0);
 	if (LINUX_KERNEL_VERSION)
 		bpf_ringbuf_output(&ot_events, &first, sizeof(first), 0);

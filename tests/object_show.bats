@@ -99,11 +99,12 @@ LIST
 	p=$(jq -c '.[0].programs[] | select(.name == "ot_probe")' <<<"$j")
 	[ "$(jq -r '.kind' <<<"$p")" = program ]
 	[ "$(jq -r '[.helpers[] | "\(.name)=\(.id)"] | join(" ")' <<<"$p")" = \
-		"probe_read_kernel=113 ringbuf_output=130" ]
+		"probe_read_kernel=113 ringbuf_output=130 loop=181" ]
 	[ "$(jq -r '.maps | join(" ")' <<<"$p")" = ot_events ]
 	[ "$(jq -r '.globals | join(" ")' <<<"$p")" = \
 		"LINUX_KERNEL_VERSION ot_hits ot_rounds" ]
-	[ "$(jq -r '.calls | join(" ")' <<<"$p")" = "ot_double ot_sum" ]
+	# ot_step is called only through its address, by bpf_loop().
+	[ "$(jq -r '.calls | join(" ")' <<<"$p")" = "ot_double ot_step ot_sum" ]
 	[ "$(jq -r '.imports | join(" ")' <<<"$p")" = olib_scale ]
 	[ "$(jq -r '.insns > 0' <<<"$p")" = true ]
 	[ "$(jq -r '.[0].programs[] | select(.name == "ot_sum") | .kind' <<<"$j")" = \
@@ -175,7 +176,7 @@ LIST
 	# The program now reaches the library's globals through olib_scale.
 	[ "$(show_json "$lib" | jq -r '.[0].programs[] | select(.name == "ot_probe") |
 		"\(.globals | join(",")) \(.calls | join(",")) \(.imports | length)"')" = \
-		"LINUX_KERNEL_VERSION,olib_bias,olib_factor,ot_hits,ot_rounds olib_scale,ot_double,ot_sum 0" ]
+		"LINUX_KERNEL_VERSION,olib_bias,olib_factor,ot_hits,ot_rounds olib_scale,ot_double,ot_step,ot_sum 0" ]
 }
 
 @test "needs: XDP with array and hash maps can run on eBPF for Windows" {
@@ -194,12 +195,12 @@ LIST
 	local j
 	run bpfkit object show "$PROGS/obj_trace.bpf.o" needs
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"windows: no, blocked by: prog_type kprobe, helper probe_read_kernel"* ]]
+	[[ "$output" == *"windows: no, blocked by: prog_type kprobe, helper probe_read_kernel, helper loop"* ]]
 	[[ "$output" == *"windows: 0 of 1 programs can run there"* ]]
 	j=$("$BPFKIT" -j object show "$PROGS/obj_trace.bpf.o" needs)
 	[ "$(jq -r '.[0].total | "\(.min_linux) \(.windows) \(.windows_blockers | join(","))"' <<<"$j")" = \
-		"5.8 no kprobe,probe_read_kernel" ]
-	# ringbuf_output (5.8) is the newest item; every feature seen is listed.
+		"5.17 no kprobe,probe_read_kernel,loop" ]
+	# loop (5.17) is the newest item; every feature seen is listed.
 	[ "$(jq -r '[.[0].total.needs[] | select(.kind == "feature") | .name] | join(",")' <<<"$j")" = \
 		"bpf2bpf calls,global functions,bounded loops,global data" ]
 	[ "$(jq -r '.[0].total.needs[] | select(.name == "probe_read_kernel") |

@@ -69,8 +69,10 @@ static void print_helpers(const struct bk_obj_ids *ids)
 	out_plain("\n");
 }
 
-static void print_func(const struct bk_obj_func *f)
+static void print_func(const void *item)
 {
+	const struct bk_obj_func *f = item;
+
 	out_obj_open(NULL);
 	out_str("name", "%s:", f->name);
 	out_str("kind", " %s", bk_obj_func__kind_str(f->kind));
@@ -92,8 +94,10 @@ static void print_func(const struct bk_obj_func *f)
 	out_obj_close();
 }
 
-static void print_map(const struct bk_obj_map *m)
+static void print_map(const void *item)
 {
+	const struct bk_obj_map *m = item;
+
 	out_obj_open(NULL);
 	out_str("name", "%s:", m->name);
 	out_str("section", " section '%s'", m->sec);
@@ -115,8 +119,10 @@ static void print_map(const struct bk_obj_map *m)
 	out_obj_close();
 }
 
-static void print_sym(const struct bk_obj_sym *s)
+static void print_sym(const void *item)
 {
+	const struct bk_obj_sym *s = item;
+
 	out_obj_open(NULL);
 	out_str("name", "%s:", s->name);
 	out_str("kind", " %s", bk_obj_sym__kind_str(s->kind));
@@ -167,36 +173,35 @@ static void print_exports_imports(const struct bk_object *obj)
 	out_plain("\n");
 }
 
-static void print_show(const struct bk_object *obj)
+/* A titled list in plain mode, an array in JSON. */
+static void print_items(const char *key, const void *items, size_t cnt,
+			size_t item_sz, void (*print)(const void *item))
 {
 	size_t i;
+
+	out_plain("%s:\n", key);
+	out_arr_open(key);
+	for (i = 0; i < cnt; i++) {
+		out_plain("  ");
+		print((const char *)items + i * item_sz);
+	}
+	out_arr_close();
+}
+
+static void print_show(const struct bk_object *obj)
+{
 
 	out_obj_open(NULL);
 	out_str("file", "file %s\n", obj->path);
 	out_str("license", "license '%s'\n", obj->license ? obj->license : "");
 	out_bool("btf", "btf %s", obj->has_btf);
 	out_bool("btf_ext", " btf_ext %s\n", obj->has_btf_ext);
-	out_plain("programs:\n");
-	out_arr_open("programs");
-	for (i = 0; i < obj->func_cnt; i++) {
-		out_plain("  ");
-		print_func(&obj->funcs[i]);
-	}
-	out_arr_close();
-	out_plain("maps:\n");
-	out_arr_open("maps");
-	for (i = 0; i < obj->map_cnt; i++) {
-		out_plain("  ");
-		print_map(&obj->maps[i]);
-	}
-	out_arr_close();
-	out_plain("globals:\n");
-	out_arr_open("globals");
-	for (i = 0; i < obj->sym_cnt; i++) {
-		out_plain("  ");
-		print_sym(&obj->syms[i]);
-	}
-	out_arr_close();
+	print_items("programs", obj->funcs, obj->func_cnt, sizeof(*obj->funcs),
+		    print_func);
+	print_items("maps", obj->maps, obj->map_cnt, sizeof(*obj->maps),
+		    print_map);
+	print_items("globals", obj->syms, obj->sym_cnt, sizeof(*obj->syms),
+		    print_sym);
 	print_exports_imports(obj);
 	out_obj_close();
 }

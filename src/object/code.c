@@ -329,6 +329,15 @@ static int read_ld_imm64(struct obj_ctx *ctx, struct bk_obj_func *f,
 		return 0;
 	if (sym->st_shndx == SHN_UNDEF)
 		return read_extern_ref(ctx, f, bk_obj_sym_name(ctx, sym));
+	if (sym->st_shndx < bk_elf__sec_cnt(ctx->elf) &&
+	    is_code_sec(bk_elf__sec(ctx->elf, sym->st_shndx))) {
+		/* A callback's address (bpf_loop() and friends): a callee. */
+		__s64 target = (__s64)sym->st_value;
+
+		if (ELF64_ST_TYPE(sym->st_info) == STT_SECTION)
+			target += insn->imm;
+		return call_local(ctx, f, sym->st_shndx, target, off);
+	}
 	sec = bk_obj_sec_name(ctx, sym->st_shndx);
 	if (bk_obj_is_map_sec(sec))
 		return bk_obj_names_add(&f->maps,
@@ -385,8 +394,10 @@ static int read_insns(struct obj_ctx *ctx, struct bk_obj_func *f)
 			err = add_id(&f->helpers, (__u32)insn->imm);
 		else if (insn->code == (BPF_JMP | BPF_CALL))
 			err = read_call(ctx, f, insn, off);
-		else if (insn->code == (BPF_LD | BPF_IMM | BPF_DW))
-			err = read_ld_imm64(ctx, f, insn, off), i++;
+		else if (insn->code == (BPF_LD | BPF_IMM | BPF_DW)) {
+			err = read_ld_imm64(ctx, f, insn, off);
+			i++; /* its second half holds no opcode */
+		}
 	}
 	return err;
 }

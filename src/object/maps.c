@@ -71,7 +71,7 @@ static int inner_type(const struct btf *btf, __u32 type_id)
 	if (!btf_is_ptr(t))
 		return -1;
 	t = btf__type_by_id(btf, btf__resolve_type(btf, t->type));
-	if (!btf_is_composite(t))
+	if (!t || !btf_is_composite(t))
 		return -1;
 	m = btf_members(t);
 	for (i = 0; i < btf_vlen(t); i++, m++) {
