@@ -179,6 +179,36 @@ LIST
 		"LINUX_KERNEL_VERSION,olib_bias,olib_factor,ot_hits,ot_rounds olib_scale,ot_double,ot_step,ot_sum 0" ]
 }
 
+# skel_members SKEL KIND: the member names of "struct { ... } KIND;" in a
+# skeleton bpftool generated.
+skel_members() {
+	awk -v kind="$2" '
+		/^\tstruct {$/ { n = 0; next }
+		/^\t\tstruct bpf_[a-z]* \*[A-Za-z0-9_]*;$/ {
+			sub(/.*\*/, ""); sub(/;$/, ""); names[n++] = $0; next
+		}
+		$0 == "\t} " kind ";" { for (i = 0; i < n; i++) print names[i] }
+	' "$1" | sort
+}
+
+# Differential: libbpf (inside bpftool 7.1) opens the same objects and
+# names the same programs; its maps are ours plus one per data section.
+@test "programs and maps agree with bpftool gen skeleton" {
+	require_bpftool
+	local o sk
+	bpfkit gen object "$TMP/lib.o" "$PROGS/obj_trace.bpf.o" "$PROGS/obj_lib.bpf.o"
+	for o in "$PROGS/obj_types.bpf.o" "$PROGS/obj_xdp.bpf.o" \
+		"$PROGS/linked_maps1.bpf.o" "$TMP/lib.o"; do
+		sk="$TMP/$(basename "$o").h"
+		bpftool gen skeleton "$o" name x >"$sk"
+		[ -n "$(skel_members "$sk" progs)" ]
+		diff <(skel_members "$sk" progs) <(show_json "$o" |
+			jq -r '.[0].programs[] | select(.kind == "program") | .name' | sort)
+		diff <(skel_members "$sk" maps | grep -vE '^(rodata|data|bss|kconfig)') \
+			<(show_json "$o" | jq -r '.[0].maps[].name' | sort)
+	done
+}
+
 @test "needs: XDP with array and hash maps can run on eBPF for Windows" {
 	local j
 	run bpfkit object show "$PROGS/obj_xdp.bpf.o" needs
