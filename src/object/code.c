@@ -481,10 +481,11 @@ static int merge_names(struct bk_obj_names *dst, const struct bk_obj_names *src)
 	return 0;
 }
 
-/* What a callee uses, its caller needs too. */
-static int merge_callee(struct bk_obj_func *f, const struct bk_obj_func *c)
+/* What a function reached uses, the function needs too. */
+static int merge_reached(struct bk_obj_func *f, const struct bk_obj_func *c)
 {
 	f->features |= c->features;
+	f->core_relo_cnt += c->core_relo_cnt;
 	return merge_ids(&f->helpers, &c->helpers) ?:
 		       merge_names(&f->kfuncs, &c->kfuncs) ?:
 		       merge_names(&f->maps, &c->maps) ?:
@@ -492,15 +493,33 @@ static int merge_callee(struct bk_obj_func *f, const struct bk_obj_func *c)
 		       merge_names(&f->imports, &c->imports);
 }
 
+static void sort_facts(struct bk_obj_func *f);
+static void free_facts(struct bk_obj_func *f);
+
+/* Move the facts a function's own code gives out of it into own. */
+static void take_own_facts(struct bk_obj_func *f, struct bk_obj_func *own)
+{
+	sort_facts(f);
+	*own = *f;
+	memset(&f->helpers, 0, sizeof(f->helpers));
+	memset(&f->kfuncs, 0, sizeof(f->kfuncs));
+	memset(&f->maps, 0, sizeof(f->maps));
+	memset(&f->globals, 0, sizeof(f->globals));
+	memset(&f->imports, 0, sizeof(f->imports));
+	f->features = 0;
+	f->core_relo_cnt = 0;
+}
+
 struct closure {
 	size_t *stack;
 	unsigned int *seen; /* generation that last visited each function */
-	size_t *own_core;   /* CO-RE records in each function's own code */
+	struct bk_obj_func *own; /* each function's facts from its own code */
 };
 
 /*
- * Extend funcs[root] by everything reachable from it. Merging into a
- * function that already holds its own closure is harmless: a union.
+ * funcs[root] gets the union of the own facts of every function reachable
+ * from it, itself included: linear in what it reaches, whatever the shape
+ * of the call graph.
  */
 static int close_over(struct bk_object *obj, struct closure *c, size_t root)
 {
@@ -510,12 +529,9 @@ static int close_over(struct bk_object *obj, struct closure *c, size_t root)
 
 	c->seen[root] = root + 1;
 	c->stack[top++] = root;
-	f->core_relo_cnt = 0;
 	while (top && !err) {
 		cur = c->stack[--top];
-		f->core_relo_cnt += c->own_core[cur];
-		if (cur != root)
-			err = merge_callee(f, &obj->funcs[cur]);
+		err = merge_reached(f, &c->own[cur]);
 		for (i = 0; i < obj->funcs[cur].callee_cnt; i++) {
 			size_t next = obj->funcs[cur].callees[i];
 
@@ -525,10 +541,9 @@ static int close_over(struct bk_object *obj, struct closure *c, size_t root)
 			}
 		}
 	}
+	sort_facts(f);
 	return err;
 }
-
-static void sort_facts(struct bk_obj_func *f);
 
 static int close_all(struct bk_object *obj)
 {
@@ -536,19 +551,19 @@ static int close_all(struct bk_object *obj)
 	struct closure c = {
 		.stack = calloc(n + 1, sizeof(size_t)),
 		.seen = calloc(n + 1, sizeof(unsigned int)),
-		.own_core = calloc(n + 1, sizeof(size_t)),
+		.own = calloc(n + 1, sizeof(struct bk_obj_func)),
 	};
-	int err = c.stack && c.seen && c.own_core ? 0 : -ENOMEM;
+	int err = c.stack && c.seen && c.own ? 0 : -ENOMEM;
 
 	for (i = 0; i < n && !err; i++)
-		c.own_core[i] = obj->funcs[i].core_relo_cnt;
+		take_own_facts(&obj->funcs[i], &c.own[i]);
 	for (i = 0; i < n && !err; i++)
 		err = close_over(obj, &c, i);
-	for (i = 0; i < n && !err; i++)
-		sort_facts(&obj->funcs[i]);
+	for (i = 0; c.own && i < n; i++)
+		free_facts(&c.own[i]);
 	free(c.stack);
 	free(c.seen);
-	free(c.own_core);
+	free(c.own);
 	return err;
 }
 
@@ -576,6 +591,15 @@ static void sort_facts(struct bk_obj_func *f)
 	bk_obj_names_finish(&f->globals);
 	bk_obj_names_finish(&f->subprogs);
 	bk_obj_names_finish(&f->imports);
+}
+
+static void free_facts(struct bk_obj_func *f)
+{
+	free(f->helpers.v);
+	free(f->kfuncs.v);
+	free(f->maps.v);
+	free(f->globals.v);
+	free(f->imports.v);
 }
 
 int bk_obj_load_funcs(struct obj_ctx *ctx)

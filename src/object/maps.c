@@ -44,7 +44,7 @@ static bool uint_attr(const struct btf *btf, __u32 type_id, __u32 *val)
 }
 
 /* __type(): a pointer to the type; its size and C spelling. */
-static void type_attr(const struct obj_ctx *ctx, __u32 type_id, __u32 *size,
+static void type_attr(struct obj_ctx *ctx, __u32 type_id, __u32 *size,
 		      char **spelling)
 {
 	const struct btf_type *t = btf__type_by_id(ctx->btf, type_id);
@@ -82,7 +82,7 @@ static int inner_type(const struct btf *btf, __u32 type_id)
 	return -1;
 }
 
-static void read_member(const struct obj_ctx *ctx, struct bk_obj_map *map,
+static void read_member(struct obj_ctx *ctx, struct bk_obj_map *map,
 			const struct btf_member *m)
 {
 	const char *name = btf__name_by_offset(ctx->btf, m->name_off);

@@ -90,28 +90,31 @@ void bk_obj_names_finish(struct bk_obj_names *names)
 /* btf_dump writes declarations through printf: collect them in memory. */
 static void dump_to_stream(void *ctx, const char *fmt, va_list args)
 {
-	vfprintf(ctx, fmt, args);
+	vfprintf(((struct obj_ctx *)ctx)->dump_out, fmt, args);
 }
 
-char *bk_obj_btf_decl(const struct obj_ctx *ctx, __u32 id, const char *name)
+/* One btf_dump for all declarations: making one indexes every type. */
+char *bk_obj_btf_decl(struct obj_ctx *ctx, __u32 id, const char *name)
 {
 	LIBBPF_OPTS(btf_dump_emit_type_decl_opts, opts, .field_name = name);
-	struct btf_dump *d;
 	char *buf = NULL;
 	size_t size = 0;
-	FILE *f;
 	int err;
 
-	f = open_memstream(&buf, &size);
-	if (!f)
-		return NULL;
-	d = btf_dump__new(ctx->btf, dump_to_stream, f, NULL);
-	err = d ? btf_dump__emit_type_decl(d, id, &opts) : -ENOMEM;
-	btf_dump__free(d);
-	if (fclose(f) || err) {
-		free(buf);
-		return NULL;
+	if (!ctx->dump) {
+		ctx->dump = btf_dump__new(ctx->btf, dump_to_stream, ctx, NULL);
+		if (!ctx->dump)
+			return NULL;
 	}
+	ctx->dump_out = open_memstream(&buf, &size);
+	if (!ctx->dump_out)
+		return NULL;
+	err = btf_dump__emit_type_decl(ctx->dump, id, &opts);
+	if (fclose(ctx->dump_out) || err) {
+		free(buf);
+		buf = NULL;
+	}
+	ctx->dump_out = NULL;
 	return buf;
 }
 
@@ -282,7 +285,7 @@ static const char *extern_sec(const struct obj_ctx *ctx, const char *name)
 	}
 }
 
-static char *sym_btf_type(const struct obj_ctx *ctx, const char *name,
+static char *sym_btf_type(struct obj_ctx *ctx, const char *name,
 			  enum bk_obj_sym_kind kind)
 {
 	const struct btf_type *t;
@@ -363,6 +366,7 @@ static void free_ctx(struct obj_ctx *ctx)
 	bk_hashmap__free(ctx->var_at);
 	bk_hashmap__free(ctx->loader_externs);
 	bk_hashmap__free(ctx->btf_ids);
+	btf_dump__free(ctx->dump);
 	bk_btf_ext__free(ctx->ext);
 	btf__free(ctx->btf);
 	bk_elf__free(ctx->elf);

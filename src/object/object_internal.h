@@ -2,6 +2,7 @@
 #ifndef BPFKIT_OBJECT_INTERNAL_H
 #define BPFKIT_OBJECT_INTERNAL_H
 
+#include <stdio.h>
 #include <bpf/btf.h>
 
 #include "object.h"
@@ -43,6 +44,8 @@ struct obj_ctx {
 	struct bk_hashmap *var_at;  /* place -> name of the object there */
 	struct bk_hashmap *loader_externs; /* name -> enum obj_loader_sec */
 	struct bk_hashmap *btf_ids;	   /* FUNC/VAR name -> BTF type ID */
+	struct btf_dump *dump; /* C declarations, made on first use */
+	FILE *dump_out;	       /* where the current one goes */
 	size_t func_cap;
 	size_t map_cap;
 	size_t sym_cap;
@@ -55,7 +58,7 @@ bool bk_obj_is_data_sec(const char *name);
 enum obj_loader_sec bk_obj_loader_sec(const struct obj_ctx *ctx,
 				      const char *name);
 /* C spelling of BTF type id with name as declarator; NULL on failure. */
-char *bk_obj_btf_decl(const struct obj_ctx *ctx, __u32 id, const char *name);
+char *bk_obj_btf_decl(struct obj_ctx *ctx, __u32 id, const char *name);
 
 /* Append s to a name list (sorted and deduplicated by bk_obj_names_finish). */
 int bk_obj_names_add(struct bk_obj_names *names, const char *s);
