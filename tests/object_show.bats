@@ -248,6 +248,29 @@ skel_members() {
 		"1 2 no 4.8" ]
 }
 
+# Facts are closed over calls: along a chain each function reaches all
+# the rest, which once made the sets grow exponentially.
+@test "a 300-function call chain is shown in time linear in what it reaches" {
+	command -v clang >/dev/null || skip "clang is not installed"
+	local i n=300
+	{
+		echo '#include <linux/bpf.h>'
+		echo '#include <bpf/bpf_helpers.h>'
+		echo "__attribute__((noinline)) int c$n(int x) { return x; }"
+		for ((i = n - 1; i >= 0; i--)); do
+			echo "int g$i;"
+			echo "__attribute__((noinline)) int c$i(int x) { g$i += x; return c$((i + 1))(x + 1); }"
+		done
+		echo 'SEC("raw_tp/sys_enter") int chain(void *ctx) { return c0(1); }'
+		echo 'char LICENSE[] SEC("license") = "GPL";'
+	} >"$TMP/chain.c"
+	clang -g -O2 -target bpf -I"/usr/include/$(uname -m)-linux-gnu" \
+		-c -o "$TMP/chain.o" "$TMP/chain.c"
+	run -0 timeout 20 "$BPFKIT" -j object show "$TMP/chain.o"
+	[ "$(jq -r '.[0].programs[] | select(.name == "chain") | .globals | length' <<<"$output")" -eq $n ]
+	[ "$(jq -r '.[0].programs[] | select(.name == "c299") | .globals | join(" ")' <<<"$output")" = g299 ]
+}
+
 @test "bad input: one clear error, exit 1, nothing on stdout" {
 	printf 'not an object' >"$TMP/text.o"
 	run --separate-stderr bpfkit object show "$TMP/text.o"
