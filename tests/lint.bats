@@ -81,6 +81,14 @@ scripts_check_cycles() {
 	}
 }
 
+@test "no call cycle among src/object files" {
+	run scripts_check_cycles "$TOP/src/object" "$BUILD/object"
+	[ "$status" -eq 0 ] || {
+		echo "$output"
+		return 1
+	}
+}
+
 @test "the cycle check fails on a planted cycle and names its files" {
 	local d=$BATS_TEST_TMPDIR/cyc
 	mkdir -p "$d"
