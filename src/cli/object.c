@@ -379,6 +379,7 @@ static int do_show(int argc, char **argv)
 static const struct cmd cmds[] = {
 	{"show", do_show},
 	{"help", do_help},
+	/* End of table; a comment line keeps clang-format from packing rows */
 	{0},
 };
 
