@@ -25,7 +25,7 @@ complete_words() {
 
 @test "objects come from the binary's help" {
 	PATH="$BUILD:$PATH" run -0 complete_words bpfkit ""
-	[ "$(echo $output)" = "btf gen map prog version" ]
+	[ "$(echo $output)" = "btf gen map object prog version" ]
 }
 
 @test "global options" {
@@ -64,6 +64,19 @@ complete_words() {
 	[ "$output" = "name" ]
 	run -0 complete_words bpfkit gen skeleton a.o name x ""
 	[ -z "$output" ]
+}
+
+@test "object show completes object files, then needs after one file" {
+	cd "$BATS_TEST_TMPDIR"
+	touch a.o b.bpf.o notes.txt
+	run -0 complete_words bpfkit object ""
+	[ "$(echo $output)" = "help show" ]
+	run -0 complete_words bpfkit object show ""
+	[ "$(echo $output)" = "a.o b.bpf.o" ]
+	run -0 complete_words bpfkit object show a.o ""
+	[ "$(echo $output)" = "a.o b.bpf.o needs" ]
+	run -0 complete_words bpfkit object show a.o b.bpf.o ""
+	[ "$(echo $output)" = "a.o b.bpf.o" ]
 }
 
 @test "prog load keywords, map selectors, each keyword once" {

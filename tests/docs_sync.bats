@@ -58,6 +58,10 @@ check_object() {
 	check_object btf
 }
 
+@test "object: help, man page and completion agree" {
+	check_object object
+}
+
 @test "prog: help, man page and completion agree" {
 	check_object prog
 }

@@ -20,7 +20,7 @@ scripts_check_cycles() {
 
 @test "modules outside src/cli export only bk_* symbols" {
 	local o bad=""
-	for o in "$BUILD"/{lib,elf,btf,linker,skel,prog}/*.o; do
+	for o in "$BUILD"/{lib,elf,btf,linker,skel,prog,object}/*.o; do
 		[ -e "$o" ] || continue
 		bad+=$(nm --defined-only -g "$o" | awk '{print $3}' |
 			grep -v '^bk_' | sed "s|^|${o#"$BUILD"/}: |")
@@ -60,7 +60,7 @@ scripts_check_cycles() {
 	cd "$TOP"
 	local bad
 	bad=$(grep -nE '\b(printf|puts|putchar|exit)\(|\bstdout\b' \
-		src/{lib,elf,btf,linker,prog}/*.c 2>/dev/null || true)
+		src/{lib,elf,btf,linker,prog,object}/*.c 2>/dev/null || true)
 	[ -z "$bad" ] || {
 		echo "$bad"
 		return 1
@@ -75,6 +75,14 @@ scripts_check_cycles() {
 
 @test "no call cycle among src/linker files (phases call down, never up)" {
 	run scripts_check_cycles "$TOP/src/linker" "$BUILD/linker"
+	[ "$status" -eq 0 ] || {
+		echo "$output"
+		return 1
+	}
+}
+
+@test "no call cycle among src/object files" {
+	run scripts_check_cycles "$TOP/src/object" "$BUILD/object"
 	[ "$status" -eq 0 ] || {
 		echo "$output"
 		return 1

@@ -110,7 +110,7 @@ static int do_help(int argc, char **argv)
 		"Usage: %1$s [OPTIONS] OBJECT { COMMAND | help }\n"
 		"       %1$s version\n"
 		"\n"
-		"       OBJECT := { btf | gen | map | prog }\n"
+		"       OBJECT := { btf | gen | map | object | prog }\n"
 		"       OPTIONS := { {-V|--version} | {-h|--help} | {-j|--json} [{-p|--pretty}] |\n"
 		"                    {-d|--debug} | {-n|--nomount} }\n"
 		"",
@@ -142,6 +142,7 @@ static const struct cmd main_cmds[] = {
 	{"btf", do_btf},
 	{"gen", do_gen},
 	{"map", do_map},
+	{"object", do_object},
 	{"prog", do_prog},
 	{"version", do_version},
 	/* End of table; a comment line keeps clang-format from packing rows */

@@ -79,6 +79,7 @@ void usage(void) __noreturn;
 int do_btf(int argc, char **argv);
 int do_gen(int argc, char **argv);
 int do_map(int argc, char **argv);
+int do_object(int argc, char **argv);
 int do_prog(int argc, char **argv);
 
 #endif /* BPFKIT_CLI_MAIN_H */
