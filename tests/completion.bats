@@ -41,7 +41,7 @@ complete_words() {
 	run -0 complete_words bpfkit btf ""
 	[ "$(echo $output)" = "dump help" ]
 	run -0 complete_words bpfkit prog ""
-	[ "$(echo $output)" = "help list load loadall show" ]
+	[ "$(echo $output)" = "help list load loadall run show" ]
 	run -0 complete_words bpfkit -j gen s
 	[ "$(echo $output)" = "skeleton subskeleton" ]
 }
@@ -79,4 +79,35 @@ complete_words() {
 	[ "$output" = "syscall" ]
 	run -0 complete_words bpfkit prog show ""
 	[ "$(echo $output)" = "id name pinned tag" ]
+}
+
+@test "prog run: PROG or file OBJ, then each run keyword once" {
+	run -0 complete_words bpfkit prog run ""
+	[ "$(echo $output)" = "file id name pinned tag" ]
+	run -0 complete_words bpfkit prog run id 3 ""
+	[ "$(echo $output)" = "ctx_in ctx_out ctx_size_out data_in data_out data_size_out repeat" ]
+	run -0 complete_words bpfkit prog run file x.o ""
+	[ "$(echo $output)" = "ctx_in ctx_out ctx_size_out data_in data_out data_size_out name repeat" ]
+	run -0 complete_words bpfkit prog run file x.o name ""
+	[ -z "$output" ]
+	run -0 complete_words bpfkit prog run file x.o name p data_in in repeat 2 ""
+	[ "$(echo $output)" = "ctx_in ctx_out ctx_size_out data_out data_size_out" ]
+	cd "$BATS_TEST_TMPDIR"
+	touch pkt.bin
+	run -0 complete_words bpfkit prog run id 3 data_in pk
+	[ "$output" = "pkt.bin" ]
+}
+
+@test "program ids and names come from the running kernel" {
+	require_kernel
+	local id name
+	id=$("$BPFKIT" -j prog show | jq -r '.[0].id // empty')
+	[ -n "$id" ] || skip "no program is loaded"
+	name=$("$BPFKIT" -j prog show id "$id" | jq -r .name)
+	PATH="$BUILD:$PATH" run -0 complete_words bpfkit prog run id ""
+	grep -qx "$id" <<<"$output"
+	if [ -n "$name" ]; then
+		PATH="$BUILD:$PATH" run -0 complete_words bpfkit prog show name ""
+		grep -qxF "$name" <<<"$output"
+	fi
 }

@@ -331,6 +331,20 @@ static int prog_fd_by_pin(const char *path, const struct bk_diag *diag)
 	return prog_fd;
 }
 
+static int prog_fd_by_id(__u32 id, const struct bk_diag *diag)
+{
+	int fd = bpf_prog_get_fd_by_id(id);
+
+	if (fd < 0 && errno == ENOENT)
+		return bk_err(diag, -ENOENT, "no program with id %u", id);
+	if (fd < 0 && (errno == EPERM || errno == ENOSYS))
+		return no_access(-errno, diag);
+	if (fd < 0)
+		return bk_err(diag, -errno, "program id %u: %s", id,
+			      strerror(errno));
+	return fd;
+}
+
 static int select_progs(const struct bk_prog_query *q, struct info_list *list,
 			const struct bk_diag *diag)
 {
@@ -338,15 +352,9 @@ static int select_progs(const struct bk_prog_query *q, struct info_list *list,
 
 	switch (q->select) {
 	case BK_PROG_BY_ID:
-		fd = bpf_prog_get_fd_by_id(q->id);
-		if (fd < 0 && errno == ENOENT)
-			return bk_err(diag, -ENOENT, "no program with id %u",
-				      q->id);
-		if (fd < 0 && (errno == EPERM || errno == ENOSYS))
-			return no_access(-errno, diag);
+		fd = prog_fd_by_id(q->id, diag);
 		if (fd < 0)
-			return bk_err(diag, -errno, "program id %u: %s", q->id,
-				      strerror(errno));
+			return fd;
 		break;
 	case BK_PROG_BY_PIN:
 		fd = prog_fd_by_pin(q->arg, diag);
@@ -551,4 +559,32 @@ int bk_prog_info__query(const struct bk_prog_query *q,
 	*infos = list.infos;
 	*cnt = list.cnt;
 	return 0;
+}
+
+int bk_prog__open(const struct bk_prog_query *q, const struct bk_diag *diag)
+{
+	struct info_list list = {};
+	__u32 id;
+	int err;
+
+	if (q->select == BK_PROG_BY_ID)
+		return prog_fd_by_id(q->id, diag);
+	if (q->select == BK_PROG_BY_PIN)
+		return prog_fd_by_pin(q->arg, diag);
+	if (q->select == BK_PROG_ALL)
+		return bk_err(diag, -EINVAL, "no program selected");
+	err = select_progs(q, &list, diag);
+	if (err) {
+		bk_prog_info__free(list.infos, list.cnt);
+		return err;
+	}
+	id = list.infos[0].id;
+	if (list.cnt > 1) {
+		bk_prog_info__free(list.infos, list.cnt);
+		return bk_err(diag, -E2BIG,
+			      "'%s' selects %zu programs: use 'id' to pick one",
+			      q->arg, list.cnt);
+	}
+	bk_prog_info__free(list.infos, list.cnt);
+	return prog_fd_by_id(id, diag);
 }

@@ -81,4 +81,10 @@ int bk_prog_info__query(const struct bk_prog_query *q,
 			const struct bk_diag *diag);
 void bk_prog_info__free(struct bk_prog_info *infos, size_t cnt);
 
+/*
+ * An fd for the one program q selects (a name or tag that matches several
+ * programs is an error), or -errno (reason to diag).
+ */
+int bk_prog__open(const struct bk_prog_query *q, const struct bk_diag *diag);
+
 #endif /* BPFKIT_PROG_INFO_H */
