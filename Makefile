@@ -25,9 +25,9 @@ ARCH      := $(shell uname -m)
 VERSION   := $(shell cat VERSION)
 FUZZ_SECONDS ?= 30
 
-PKGS      := libbpf libelf zlib jansson
+PKGS      := libbpf libelf zlib jansson capstone
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ljansson)
+PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ljansson -lcapstone)
 
 WARNINGS  := -Wall -Wextra -Werror -Wformat=2 -Wshadow -Wmissing-prototypes \
 	     -Wstrict-prototypes -Wold-style-definition -Wwrite-strings \

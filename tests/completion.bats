@@ -41,7 +41,7 @@ complete_words() {
 	run -0 complete_words bpfkit btf ""
 	[ "$(echo $output)" = "dump help" ]
 	run -0 complete_words bpfkit prog ""
-	[ "$(echo $output)" = "help list load loadall run show" ]
+	[ "$(echo $output)" = "dump help list load loadall run show" ]
 	run -0 complete_words bpfkit -j gen s
 	[ "$(echo $output)" = "skeleton subskeleton" ]
 }
@@ -110,4 +110,17 @@ complete_words() {
 		PATH="$BUILD:$PATH" run -0 complete_words bpfkit prog show name ""
 		grep -qxF "$name" <<<"$output"
 	fi
+}
+
+@test "prog dump: kind, PROG, then file or linum and opcodes" {
+	run -0 complete_words bpfkit prog dump ""
+	[ "$(echo $output)" = "jited xlated" ]
+	run -0 complete_words bpfkit prog dump xlated ""
+	[ "$(echo $output)" = "id name pinned tag" ]
+	run -0 complete_words bpfkit prog dump jited id 4 ""
+	[ "$(echo $output)" = "file linum opcodes" ]
+	run -0 complete_words bpfkit prog dump xlated id 4 linum ""
+	[ "$(echo $output)" = "opcodes" ]
+	run -0 complete_words bpfkit prog dump xlated id 4 file x ""
+	[ -z "$output" ]
 }

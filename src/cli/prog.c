@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-/* bpfkit prog { show | list | load | loadall | run | help } */
+/* bpfkit prog { show | list | dump | load | loadall | run | help } */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -384,6 +384,7 @@ static int do_help(int argc, char **argv)
 		"       %1$s %2$s load OBJ verify [type TYPE] [map { idx IDX | name NAME } MAP]...\n"
 		"       %1$s %2$s run PROG_RUN [data_in FILE] [data_out FILE] [data_size_out L] \\\n"
 		"                         [ctx_in FILE] [ctx_out FILE] [ctx_size_out M] [repeat N]\n"
+		"       %1$s %2$s dump { xlated | jited } PROG [{ file FILE | [linum] [opcodes] }]\n"
 		"       %1$s %2$s help\n"
 		"\n"
 		"       PROG := { id PROG_ID | pinned FILE | name PROG_NAME | tag PROG_TAG }\n"
@@ -409,6 +410,7 @@ static int do_help(int argc, char **argv)
 static const struct cmd cmds[] = {
 	{"show", do_show},
 	{"list", do_show},
+	{"dump", do_prog_dump},
 	{"load", do_load},
 	{"loadall", do_loadall},
 	{"run", do_prog_run},

@@ -9,11 +9,12 @@
 
 /*
  * The prog object's verbs beyond show and load live in their own files
- * (prog_run.c); prog.c holds the table, the help, the
+ * (prog_run.c, prog_dump.c); prog.c holds the table, the help, the
  * dispatch and the PROG selector they share. argv[0] is the first argument
  * after the verb.
  */
 int do_prog_run(int argc, char **argv);
+int do_prog_dump(int argc, char **argv);
 
 bool parse_u32(const char *s, __u32 *v);
 
