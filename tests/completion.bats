@@ -25,7 +25,7 @@ complete_words() {
 
 @test "objects come from the binary's help" {
 	PATH="$BUILD:$PATH" run -0 complete_words bpfkit ""
-	[ "$(echo $output)" = "btf gen prog version" ]
+	[ "$(echo $output)" = "btf gen link prog version" ]
 }
 
 @test "global options" {
@@ -39,7 +39,9 @@ complete_words() {
 	run -0 complete_words bpfkit gen ""
 	[ "$(echo $output)" = "help object skeleton subskeleton" ]
 	run -0 complete_words bpfkit btf ""
-	[ "$(echo $output)" = "dump help" ]
+	[ "$(echo $output)" = "dump help list show" ]
+	run -0 complete_words bpfkit link ""
+	[ "$(echo $output)" = "help list show" ]
 	run -0 complete_words bpfkit prog ""
 	[ "$(echo $output)" = "dump help list load loadall run show" ]
 	run -0 complete_words bpfkit -j gen s
@@ -123,4 +125,17 @@ complete_words() {
 	[ "$(echo $output)" = "opcodes" ]
 	run -0 complete_words bpfkit prog dump xlated id 4 file x ""
 	[ -z "$output" ]
+}
+
+@test "btf show and link show: selectors, ids from the running kernel" {
+	run -0 complete_words bpfkit btf show ""
+	[ "$output" = "id" ]
+	run -0 complete_words bpfkit link list ""
+	[ "$(echo $output)" = "id pinned" ]
+	require_kernel
+	PATH="$BUILD:$PATH" run -0 complete_words bpfkit btf show id ""
+	# the kernel's own BTF is always there
+	grep -qx 1 <<<"$output"
+	PATH="$BUILD:$PATH" run -0 complete_words bpfkit btf dump id ""
+	grep -qx 1 <<<"$output"
 }

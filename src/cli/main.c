@@ -93,7 +93,7 @@ static int do_help(int argc, char **argv)
 		"Usage: %1$s [OPTIONS] OBJECT { COMMAND | help }\n"
 		"       %1$s version\n"
 		"\n"
-		"       OBJECT := { btf | gen | prog }\n"
+		"       OBJECT := { btf | gen | link | prog }\n"
 		"       OPTIONS := { {-V|--version} | {-h|--help} | {-j|--json} [{-p|--pretty}] |\n"
 		"                    {-d|--debug} | {-n|--nomount} }\n"
 		"",
@@ -124,6 +124,7 @@ static const struct cmd main_cmds[] = {
 	{"help", do_help},
 	{"btf", do_btf},
 	{"gen", do_gen},
+	{"link", do_link},
 	{"prog", do_prog},
 	{"version", do_version},
 	/* End of table; a comment line keeps clang-format from packing rows */

@@ -87,4 +87,31 @@ void bk_prog_info__free(struct bk_prog_info *infos, size_t cnt);
  */
 int bk_prog__open(const struct bk_prog_query *q, const struct bk_diag *diag);
 
+/* A BPF link: what attaches a program to a hook. */
+struct bk_link_info {
+	__u32 id;
+	__u32 type_id;	  /* enum bpf_link_type */
+	const char *type; /* libbpf's name for type_id, or NULL */
+	__u32 prog_id;
+	char target[256]; /* raw_tracepoint: its name; iter: its target */
+	const char *attach_type; /* tracing, cgroup, netns; else NULL */
+	__u64 cgroup_id;
+	__u32 netns_ino;
+	__u32 ifindex;			    /* xdp */
+	__u32 target_obj_id, target_btf_id; /* tracing */
+	char **pinned;			    /* paths where the link is pinned */
+	size_t pinned_cnt;
+};
+
+/*
+ * The link with that ID, or every link (id 0) by increasing ID, each with
+ * the paths where it is pinned. Returns 0 or -errno (reason to diag).
+ */
+int bk_link_info__query(__u32 id, struct bk_link_info **infos, size_t *cnt,
+			const struct bk_diag *diag);
+void bk_link_info__free(struct bk_link_info *infos, size_t cnt);
+
+/* The ID of the link pinned at path, or -errno (reason to diag). */
+int bk_link__id_by_pin(const char *path, const struct bk_diag *diag);
+
 #endif /* BPFKIT_PROG_INFO_H */
