@@ -11,9 +11,9 @@ load helpers
 
 @test "help and -h print usage and exit 0" {
 	run --separate-stderr -0 bpfkit help
-	[[ $stderr == *"OBJECT := { btf | gen | prog }"* ]]
+	[[ $stderr == *"OBJECT := { btf | gen | link | prog }"* ]]
 	run --separate-stderr -0 bpfkit -h
-	[[ $stderr == *"OBJECT := { btf | gen | prog }"* ]]
+	[[ $stderr == *"OBJECT := { btf | gen | link | prog }"* ]]
 }
 
 @test "help prints null in JSON mode" {

@@ -9,17 +9,11 @@ setup() {
 }
 
 teardown() {
-	if [ -d "$PIN" ]; then
-		rm -rf "$PIN"
-	fi
+	teardown_pin_dir
 }
 
 kernel_setup() {
-	require_kernel
-	if ! mountpoint -q /sys/fs/bpf; then
-		mount -t bpf bpf /sys/fs/bpf
-	fi
-	mkdir -p "$PIN"
+	setup_pin_dir
 	"$BPFKIT" gen object "$BATS_TEST_TMPDIR/count.bpf.o" \
 		"$PROGS/load_count_a.bpf.o" "$PROGS/load_count_b.bpf.o" >/dev/null
 	bpfkit prog loadall "$BATS_TEST_TMPDIR/count.bpf.o" "$PIN/p" autoattach \

@@ -16,17 +16,11 @@ setup() {
 }
 
 teardown() {
-	if [ -d "$PIN" ]; then
-		rm -rf "$PIN"
-	fi
+	teardown_pin_dir
 }
 
 kernel_setup() {
-	require_kernel
-	if ! mountpoint -q /sys/fs/bpf; then
-		mount -t bpf bpf /sys/fs/bpf
-	fi
-	mkdir -p "$PIN"
+	setup_pin_dir
 	bpfkit prog load "$XDP" "$PIN/xdp"
 }
 

@@ -33,17 +33,7 @@ setup() {
 }
 
 teardown() {
-	if [ -d "$PIN" ]; then
-		rm -rf "$PIN"
-	fi
-}
-
-kernel_setup() {
-	require_kernel
-	if ! mountpoint -q /sys/fs/bpf; then
-		mount -t bpf bpf /sys/fs/bpf
-	fi
-	mkdir -p "$PIN"
+	teardown_pin_dir
 }
 
 # hexof FILE: its bytes as one line of hex.
@@ -55,7 +45,7 @@ hexof() {
 	run --separate-stderr -1 bpfkit prog run id 1
 	[ "$stderr" = "Error: nothing to run on: give 'data_in', 'ctx_in' or both" ]
 	run --separate-stderr -1 bpfkit prog run id 1 data_in
-	[ "$stderr" = "Error: 'data_in' needs a file name" ]
+	[ "$stderr" = "Error: 'data_in' needs a value" ]
 	run --separate-stderr -1 bpfkit prog run id 1 data_in a data_in b
 	[ "$stderr" = "Error: 'data_in' given twice" ]
 	run --separate-stderr -1 bpfkit prog run id 1 data_in a repeat x
@@ -67,7 +57,7 @@ hexof() {
 	run --separate-stderr -1 bpfkit prog run id
 	[ "$stderr" = "Error: 'run' needs at least 2 arguments, 1 found" ]
 	run --separate-stderr -1 bpfkit prog run file
-	[ "$stderr" = "Error: 'file' needs a file name" ]
+	[ "$stderr" = "Error: 'file' needs a value" ]
 	run --separate-stderr -1 bpfkit prog run id 1 data_in "$BATS_TEST_TMPDIR/none"
 	[ "$stderr" = "Error: $BATS_TEST_TMPDIR/none: No such file or directory" ]
 	run --separate-stderr -1 bpfkit -j prog run id 1 data_in a data_in b
@@ -75,7 +65,7 @@ hexof() {
 }
 
 @test "xdp: a linked program answers IPv4 with XDP_TX and swapped MACs, as bpftool shows" {
-	kernel_setup
+	setup_pin_dir
 	require_bpftool
 	bpfkit prog load "$XDP" "$PIN/xdp"
 	run --separate-stderr -0 bpfkit prog run pinned "$PIN/xdp" data_in "$IPV4" \
@@ -100,9 +90,9 @@ hexof() {
 }
 
 @test "xdp: other frames pass unchanged, runts are refused by the kernel" {
-	kernel_setup
+	setup_pin_dir
 	bpfkit prog load "$XDP" "$PIN/xdp"
-	run --separate-stderr -0 bpfkit -j prog run name run_xdp data_in "$IPV6" \
+	run --separate-stderr -0 bpfkit -j prog run pinned "$PIN/xdp" data_in "$IPV6" \
 		data_out "$BATS_TEST_TMPDIR/out" repeat 50
 	jq -e '.retval == 2 and .duration >= 0' <<<"$output"
 	cmp "$IPV6" "$BATS_TEST_TMPDIR/out"
@@ -116,7 +106,7 @@ hexof() {
 }
 
 @test "tc: an IPv4 packet leaves with its TTL one lower; stdin works as data_in" {
-	kernel_setup
+	setup_pin_dir
 	require_bpftool
 	run --separate-stderr -0 bpfkit prog run file "$PROGS/run_tc.bpf.o" \
 		data_in - data_out "$BATS_TEST_TMPDIR/out" <"$IPV4"
@@ -133,7 +123,7 @@ hexof() {
 }
 
 @test "syscall: a context struct goes in, the program's writes come back in ctx_out" {
-	kernel_setup
+	setup_pin_dir
 	run --separate-stderr -0 bpfkit prog run file "$SYSCALL" ctx_in "$CTX" \
 		ctx_out "$BATS_TEST_TMPDIR/ctx.out"
 	[ "$output" = "Return value: 2, duration: 0ns" ]
@@ -150,7 +140,7 @@ hexof() {
 }
 
 @test "syscall: bpftool cannot run it; bpfkit runs the same pinned program" {
-	kernel_setup
+	setup_pin_dir
 	require_bpftool
 	bpfkit prog load "$SYSCALL" "$PIN/sc"
 	# bpftool 7.1 asks for ctx_out and repeat, which syscall programs refuse.
@@ -158,6 +148,9 @@ hexof() {
 	[ "$status" -ne 0 ]
 	run --separate-stderr -0 bpfkit prog run pinned "$PIN/sc" ctx_in "$CTX"
 	[ "$output" = "Return value: 2, duration: 0ns" ]
+	# by name: only this file loads run_syscall, one test at a time
+	run --separate-stderr -0 bpfkit -j prog run name run_syscall ctx_in "$CTX"
+	[ "$(jq .retval <<<"$output")" = 2 ]
 	run --separate-stderr -1 bpfkit prog run pinned "$PIN/sc" ctx_in "$CTX" repeat 2
 	[ "$stderr" = "Error: syscall program: runs once, 'repeat' does not apply" ]
 	run --separate-stderr -1 bpfkit prog run pinned "$PIN/sc" data_in "$CTX"
@@ -169,7 +162,7 @@ hexof() {
 }
 
 @test "run names what it cannot find or load" {
-	kernel_setup
+	setup_pin_dir
 	run --separate-stderr -1 bpfkit prog run id 4294967295 data_in "$IPV4"
 	[ "$stderr" = "Error: no program with id 4294967295" ]
 	run --separate-stderr -1 bpfkit prog run name bpfkit_no_such data_in "$IPV4"

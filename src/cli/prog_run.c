@@ -37,7 +37,8 @@ struct run_bufs {
 	void *data_out, *ctx_out;
 };
 
-static int parse_size_arg(int *argc, char ***argv, __u32 *v)
+/* KEYWORD VALUE: the value, each keyword once; 0, or -1 after p_err(). */
+static int parse_file_arg(int *argc, char ***argv, const char **v)
 {
 	const char *kw = **argv;
 
@@ -46,29 +47,25 @@ static int parse_size_arg(int *argc, char ***argv, __u32 *v)
 		p_err("'%s' needs a value", kw);
 		return -1;
 	}
-	if (!parse_u32(**argv, v)) {
-		p_err("can't parse '%s' as a number for '%s'", **argv, kw);
-		return -1;
-	}
-	NEXT_ARGP();
-	return 0;
-}
-
-static int parse_file_arg(int *argc, char ***argv, const char **v)
-{
-	const char *kw = **argv;
-
-	NEXT_ARGP();
-	if (!*argc) {
-		p_err("'%s' needs a file name", kw);
-		return -1;
-	}
 	if (*v) {
 		p_err("'%s' given twice", kw);
 		return -1;
 	}
 	*v = **argv;
 	NEXT_ARGP();
+	return 0;
+}
+
+static int parse_size_arg(int *argc, char ***argv, __u32 *v)
+{
+	const char *kw = **argv, *val = NULL;
+
+	if (parse_file_arg(argc, argv, &val))
+		return -1;
+	if (!parse_u32(val, v)) {
+		p_err("can't parse '%s' as a number for '%s'", val, kw);
+		return -1;
+	}
 	return 0;
 }
 

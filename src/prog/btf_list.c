@@ -7,22 +7,13 @@
 #include <bpf/bpf.h>
 
 #include "btf_list.h"
+#include "info.h"
 #include "../lib/mem.h"
 
 struct obj_list {
 	struct bk_btf_obj *objs;
 	size_t cnt, cap;
 };
-
-static int access_err(int err, const struct bk_diag *diag)
-{
-	if (err == -ENOSYS)
-		return bk_err(diag, err,
-			      "this kernel has no bpf() system call");
-	return bk_err(diag, err,
-		      "reading what is loaded needs root (CAP_SYS_ADMIN): %s",
-		      strerror(-err));
-}
 
 void bk_btf_obj__free(struct bk_btf_obj *objs, size_t cnt)
 {
@@ -65,43 +56,9 @@ static int add_btf_fd(struct obj_list *list, int fd)
 	return 0;
 }
 
-static int btf_fd_by_id(__u32 id, const struct bk_diag *diag)
+static int scan_btf(void *ctx, __u32 id, int fd)
 {
-	int fd = bpf_btf_get_fd_by_id(id);
-
-	if (fd < 0 && errno == ENOENT)
-		return bk_err(diag, -ENOENT, "no BTF object with id %u", id);
-	if (fd < 0 && (errno == EPERM || errno == ENOSYS))
-		return access_err(-errno, diag);
-	if (fd < 0)
-		return bk_err(diag, -errno, "BTF id %u: %s", id,
-			      strerror(errno));
-	return fd;
-}
-
-static int scan_btf(struct obj_list *list, const struct bk_diag *diag)
-{
-	__u32 id = 0;
-	int fd, err;
-
-	while (!bpf_btf_get_next_id(id, &id)) {
-		fd = bpf_btf_get_fd_by_id(id);
-		if (fd < 0 && errno == ENOENT)
-			continue; /* freed since */
-		if (fd < 0)
-			return bk_err(diag, -errno, "BTF id %u: %s", id,
-				      strerror(errno));
-		err = add_btf_fd(list, fd);
-		if (err)
-			return bk_err(diag, err, "BTF id %u: %s", id,
-				      strerror(-err));
-	}
-	if (errno == EPERM || errno == ENOSYS)
-		return access_err(-errno, diag);
-	if (errno != ENOENT)
-		return bk_err(diag, -errno, "cannot list BTF objects: %s",
-			      strerror(errno));
-	return 0;
+	return add_btf_fd(ctx, fd);
 }
 
 static int cmp_obj_id(const void *key, const void *elem)
@@ -139,39 +96,24 @@ static int add_user(struct obj_list *list, __u32 btf_id, __u32 user_id,
 		      : push_id(&o->prog_ids, &o->prog_cnt, user_id);
 }
 
-static __u32 prog_btf_id(int fd)
+static int add_prog_user(void *ctx, __u32 id, int fd)
 {
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
+	int err = bpf_obj_get_info_by_fd(fd, &info, &len) ? -errno : 0;
 
-	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.btf_id;
+	close(fd);
+	return err ?: add_user(ctx, info.btf_id, id, false);
 }
 
-static __u32 map_btf_id(int fd)
+static int add_map_user(void *ctx, __u32 id, int fd)
 {
 	struct bpf_map_info info = {};
 	__u32 len = sizeof(info);
+	int err = bpf_obj_get_info_by_fd(fd, &info, &len) ? -errno : 0;
 
-	return bpf_obj_get_info_by_fd(fd, &info, &len) ? 0 : info.btf_id;
-}
-
-/* Programs, then maps, by increasing ID: each ID list ends up sorted. */
-static int find_users(struct obj_list *list, bool maps)
-{
-	__u32 id = 0;
-	int fd, err = 0;
-
-	while (!err && !(maps ? bpf_map_get_next_id(id, &id)
-			      : bpf_prog_get_next_id(id, &id))) {
-		fd = maps ? bpf_map_get_fd_by_id(id)
-			  : bpf_prog_get_fd_by_id(id);
-		if (fd < 0)
-			continue; /* gone since, or not ours to see */
-		err = add_user(list, maps ? map_btf_id(fd) : prog_btf_id(fd),
-			       id, maps);
-		close(fd);
-	}
-	return err;
+	close(fd);
+	return err ?: add_user(ctx, info.btf_id, id, true);
 }
 
 int bk_btf_obj__query(__u32 id, struct bk_btf_obj **objs, size_t *cnt,
@@ -183,19 +125,16 @@ int bk_btf_obj__query(__u32 id, struct bk_btf_obj **objs, size_t *cnt,
 	*objs = NULL;
 	*cnt = 0;
 	if (id) {
-		fd = btf_fd_by_id(id, diag);
+		fd = bk_obj__fd_by_id(BK_OBJ_BTF, id, diag);
 		err = fd < 0 ? fd : add_btf_fd(&list, fd);
 		if (fd >= 0 && err)
 			bk_err(diag, err, "BTF id %u: %s", id, strerror(-err));
 	} else {
-		err = scan_btf(&list, diag);
+		err = bk_obj__for_each(BK_OBJ_BTF, scan_btf, &list, diag);
 	}
-	if (!err) {
-		err = find_users(&list, false);
-		err = err ?: find_users(&list, true);
-		if (err)
-			bk_err(diag, err, "out of memory");
-	}
+	/* Programs, then maps, by increasing ID: each list ends up sorted. */
+	err = err ?: bk_obj__for_each(BK_OBJ_PROG, add_prog_user, &list, diag);
+	err = err ?: bk_obj__for_each(BK_OBJ_MAP, add_map_user, &list, diag);
 	if (err) {
 		bk_btf_obj__free(list.objs, list.cnt);
 		return err;

@@ -93,16 +93,78 @@ int bk_obj__open_pinned(const char *path, enum bk_obj_kind want,
 	return fd;
 }
 
-int bk_map__fd_by_id(__u32 id, const struct bk_diag *diag)
+/* How to walk and open each kind of object by ID. */
+struct obj_ops {
+	const char *name;
+	int (*next_id)(__u32 start, __u32 *next);
+	int (*fd_by_id)(__u32 id);
+};
+
+static const struct obj_ops obj_ops[] = {
+	[BK_OBJ_PROG] = {"program", bpf_prog_get_next_id,
+			 bpf_prog_get_fd_by_id},
+	[BK_OBJ_MAP] = {"map", bpf_map_get_next_id, bpf_map_get_fd_by_id},
+	[BK_OBJ_LINK] = {"link", bpf_link_get_next_id, bpf_link_get_fd_by_id},
+	[BK_OBJ_BTF] = {"BTF object", bpf_btf_get_next_id,
+			bpf_btf_get_fd_by_id},
+};
+
+static int no_access(int err, const struct bk_diag *diag)
 {
-	int fd = bpf_map_get_fd_by_id(id);
+	if (err == -ENOSYS)
+		return bk_err(diag, err,
+			      "this kernel has no bpf() system call");
+	return bk_err(diag, err,
+		      "reading what is loaded needs root (CAP_SYS_ADMIN): %s",
+		      strerror(-err));
+}
+
+int bk_obj__fd_by_id(enum bk_obj_kind kind, __u32 id,
+		     const struct bk_diag *diag)
+{
+	const struct obj_ops *ops = &obj_ops[kind];
+	int fd = ops->fd_by_id(id);
 
 	if (fd < 0 && errno == ENOENT)
-		return bk_err(diag, -ENOENT, "no map with id %u", id);
+		return bk_err(diag, -ENOENT, "no %s with id %u", ops->name, id);
+	if (fd < 0 && (errno == EPERM || errno == ENOSYS))
+		return no_access(-errno, diag);
 	if (fd < 0)
-		return bk_err(diag, -errno, "map id %u: %s", id,
+		return bk_err(diag, -errno, "%s id %u: %s", ops->name, id,
 			      strerror(errno));
 	return fd;
+}
+
+int bk_obj__for_each(enum bk_obj_kind kind, bk_obj_fn fn, void *ctx,
+		     const struct bk_diag *diag)
+{
+	const struct obj_ops *ops = &obj_ops[kind];
+	__u32 id = 0;
+	int fd, err;
+
+	while (!ops->next_id(id, &id)) {
+		fd = ops->fd_by_id(id);
+		if (fd < 0 && errno == ENOENT)
+			continue; /* gone since */
+		if (fd < 0)
+			return bk_err(diag, -errno, "%s id %u: %s", ops->name,
+				      id, strerror(errno));
+		err = fn(ctx, id, fd);
+		if (err)
+			return bk_err(diag, err, "%s id %u: %s", ops->name, id,
+				      strerror(-err));
+	}
+	if (errno == EPERM || errno == ENOSYS)
+		return no_access(-errno, diag);
+	if (errno != ENOENT)
+		return bk_err(diag, -errno, "cannot list %ss: %s", ops->name,
+			      strerror(errno));
+	return 0;
+}
+
+int bk_map__fd_by_id(__u32 id, const struct bk_diag *diag)
+{
+	return bk_obj__fd_by_id(BK_OBJ_MAP, id, diag);
 }
 
 /* ---- one program ------------------------------------------------------ */
@@ -260,42 +322,28 @@ static bool prog_matches(const struct bk_prog_query *q,
 	}
 }
 
-static int no_access(int err, const struct bk_diag *diag)
+struct scan_ctx {
+	const struct bk_prog_query *q;
+	struct info_list *list;
+};
+
+static int scan_one(void *ctx, __u32 id, int fd)
 {
-	if (err == -ENOSYS)
-		return bk_err(diag, err,
-			      "this kernel has no bpf() system call");
-	return bk_err(diag, err,
-		      "reading what is loaded needs root (CAP_SYS_ADMIN): %s",
-		      strerror(-err));
+	struct scan_ctx *c = ctx;
+	struct info_list *list = c->list;
+	int err = add_prog_fd(list, fd);
+
+	if (!err && !prog_matches(c->q, &list->infos[list->cnt - 1]))
+		free_info(&list->infos[--list->cnt]);
+	return err;
 }
 
 static int scan_all(const struct bk_prog_query *q, struct info_list *list,
 		    const struct bk_diag *diag)
 {
-	__u32 id = 0;
-	int fd, err;
+	struct scan_ctx c = {.q = q, .list = list};
 
-	while (!bpf_prog_get_next_id(id, &id)) {
-		fd = bpf_prog_get_fd_by_id(id);
-		if (fd < 0 && errno == ENOENT)
-			continue; /* unloaded since */
-		if (fd < 0)
-			return bk_err(diag, -errno, "program id %u: %s", id,
-				      strerror(errno));
-		err = add_prog_fd(list, fd);
-		if (err)
-			return bk_err(diag, err, "program id %u: %s", id,
-				      strerror(-err));
-		if (!prog_matches(q, &list->infos[list->cnt - 1]))
-			free_info(&list->infos[--list->cnt]);
-	}
-	if (errno == EPERM || errno == ENOSYS)
-		return no_access(-errno, diag);
-	if (errno != ENOENT)
-		return bk_err(diag, -errno, "cannot list programs: %s",
-			      strerror(errno));
-	return 0;
+	return bk_obj__for_each(BK_OBJ_PROG, scan_one, &c, diag);
 }
 
 static int prog_fd_by_pin(const char *path, const struct bk_diag *diag)
@@ -333,16 +381,7 @@ static int prog_fd_by_pin(const char *path, const struct bk_diag *diag)
 
 static int prog_fd_by_id(__u32 id, const struct bk_diag *diag)
 {
-	int fd = bpf_prog_get_fd_by_id(id);
-
-	if (fd < 0 && errno == ENOENT)
-		return bk_err(diag, -ENOENT, "no program with id %u", id);
-	if (fd < 0 && (errno == EPERM || errno == ENOSYS))
-		return no_access(-errno, diag);
-	if (fd < 0)
-		return bk_err(diag, -errno, "program id %u: %s", id,
-			      strerror(errno));
-	return fd;
+	return bk_obj__fd_by_id(BK_OBJ_PROG, id, diag);
 }
 
 static int select_progs(const struct bk_prog_query *q, struct info_list *list,
@@ -700,43 +739,9 @@ static int add_link_fd(struct link_list *list, int fd)
 	return err;
 }
 
-static int link_fd_by_id(__u32 id, const struct bk_diag *diag)
+static int scan_link(void *ctx, __u32 id, int fd)
 {
-	int fd = bpf_link_get_fd_by_id(id);
-
-	if (fd < 0 && errno == ENOENT)
-		return bk_err(diag, -ENOENT, "no link with id %u", id);
-	if (fd < 0 && (errno == EPERM || errno == ENOSYS))
-		return no_access(-errno, diag);
-	if (fd < 0)
-		return bk_err(diag, -errno, "link id %u: %s", id,
-			      strerror(errno));
-	return fd;
-}
-
-static int scan_links(struct link_list *list, const struct bk_diag *diag)
-{
-	__u32 id = 0;
-	int fd, err;
-
-	while (!bpf_link_get_next_id(id, &id)) {
-		fd = bpf_link_get_fd_by_id(id);
-		if (fd < 0 && errno == ENOENT)
-			continue; /* gone since */
-		if (fd < 0)
-			return bk_err(diag, -errno, "link id %u: %s", id,
-				      strerror(errno));
-		err = add_link_fd(list, fd);
-		if (err)
-			return bk_err(diag, err, "link id %u: %s", id,
-				      strerror(-err));
-	}
-	if (errno == EPERM || errno == ENOSYS)
-		return no_access(-errno, diag);
-	if (errno != ENOENT)
-		return bk_err(diag, -errno, "cannot list links: %s",
-			      strerror(errno));
-	return 0;
+	return add_link_fd(ctx, fd);
 }
 
 static int cmp_link_pin(const void *a, const void *b)
@@ -782,12 +787,12 @@ int bk_link_info__query(__u32 id, struct bk_link_info **infos, size_t *cnt,
 	*infos = NULL;
 	*cnt = 0;
 	if (id) {
-		fd = link_fd_by_id(id, diag);
+		fd = bk_obj__fd_by_id(BK_OBJ_LINK, id, diag);
 		err = fd < 0 ? fd : add_link_fd(&list, fd);
 		if (fd >= 0 && err)
 			bk_err(diag, err, "link id %u: %s", id, strerror(-err));
 	} else {
-		err = scan_links(&list, diag);
+		err = bk_obj__for_each(BK_OBJ_LINK, scan_link, &list, diag);
 	}
 	if (!err && list.cnt) {
 		err = walk_bpffs(&pins);

@@ -19,6 +19,7 @@ enum bk_obj_kind {
 	BK_OBJ_PROG,
 	BK_OBJ_MAP,
 	BK_OBJ_LINK,
+	BK_OBJ_BTF,
 };
 
 /* What kind of BPF object fd refers to (BK_OBJ_UNKNOWN: none). */
@@ -31,8 +32,22 @@ enum bk_obj_kind bk_obj__kind(int fd);
 int bk_obj__open_pinned(const char *path, enum bk_obj_kind want,
 			const struct bk_diag *diag);
 
+/* An fd for the object of that kind and ID, or -errno (reason to diag). */
+int bk_obj__fd_by_id(enum bk_obj_kind kind, __u32 id,
+		     const struct bk_diag *diag);
 /* An fd for the map with that ID, or -errno (reason to diag). */
 int bk_map__fd_by_id(__u32 id, const struct bk_diag *diag);
+
+/* Called with each object's ID and an fd it must close; non-zero stops. */
+typedef int (*bk_obj_fn)(void *ctx, __u32 id, int fd);
+
+/*
+ * Call fn for every object of that kind, by increasing ID (objects gone
+ * meanwhile are skipped). Returns 0, or -errno with the reason, naming the
+ * object, sent to diag.
+ */
+int bk_obj__for_each(enum bk_obj_kind kind, bk_obj_fn fn, void *ctx,
+		     const struct bk_diag *diag);
 
 enum bk_prog_select {
 	BK_PROG_ALL,
