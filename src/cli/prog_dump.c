@@ -35,8 +35,9 @@ struct dump_state {
 	const struct bk_prog_image *img;
 	const struct dump_args *a;
 	struct bk_kallsyms *syms;
-	__u32 func_idx;			   /* next func_info record */
-	__u32 line_idx;			   /* next line_info record */
+	__u32 func_idx;	 /* next func_info record */
+	__u32 line_idx;	 /* next line_info record */
+	__u64 func_addr; /* jited: where the function being dumped starts */
 	const struct bpf_line_info *shown; /* last line printed */
 	char sig[FUNC_SIG_LEN];
 };
@@ -265,8 +266,8 @@ static int print_jit_insn(void *ctx, const struct bk_jit_insn *insn)
 	char pc[16];
 
 	out_obj_open(NULL);
-	/* line records hold absolute addresses of the function's code */
-	print_line_at(s, s->img->jited_ksyms[s->func_idx - 1] + insn->pc);
+	/* jited line records hold the addresses of the code */
+	print_line_at(s, s->func_addr + insn->pc);
 	snprintf(pc, sizeof(pc), "0x%x", insn->pc);
 	out_str("pc", NULL, pc);
 	out_plain("%4x:\t", insn->pc);
@@ -300,7 +301,7 @@ static int dump_jited_func(struct dump_state *s, __u32 f, const __u8 *code)
 	if (img->btf && f < img->func_info_cnt)
 		print_func_sig(s, img->func_info[f].type_id);
 	out_str("name", "%s:\n", sym);
-	s->func_idx = f + 1;
+	s->func_addr = img->jited_ksyms[f];
 	out_arr_open("insns");
 	err = bk_jit__disasm(code, img->jited_func_lens[f], img->jited_ksyms[f],
 			     print_jit_insn, s, &cli_diag);

@@ -8,6 +8,7 @@
 #include <bpf/btf.h>
 
 #include "image.h"
+#include "../btf/btf.h"
 
 static int info_of(int fd, struct bpf_prog_info *info)
 {
@@ -85,14 +86,6 @@ static int fetch_arrays(int fd, struct bk_prog_image *img,
 	return 0;
 }
 
-static int load_btf(struct bk_prog_image *img, __u32 btf_id)
-{
-	if (!btf_id)
-		return 0;
-	img->btf = btf__load_from_kernel_by_id(btf_id);
-	return img->btf ? 0 : -errno;
-}
-
 int bk_prog_image__load(int fd, bool jited, struct bk_prog_image *img,
 			const struct bk_diag *diag)
 {
@@ -134,10 +127,9 @@ int bk_prog_image__load(int fd, bool jited, struct bk_prog_image *img,
 	if (err)
 		return bk_err(diag, err, "cannot read program '%s': %s",
 			      img->name, strerror(-err));
-	err = load_btf(img, c.btf_id);
-	if (err)
-		return bk_err(diag, err, "program '%s': cannot read BTF %u: %s",
-			      img->name, c.btf_id, strerror(-err));
+	/* The BTF module checks it as any input before it is used. */
+	if (c.btf_id && bk_btf__load_from_kernel(c.btf_id, diag, &img->btf))
+		return -EINVAL;
 	return 0;
 }
 
@@ -145,7 +137,7 @@ void bk_prog_image__free(struct bk_prog_image *img)
 {
 	if (!img)
 		return;
-	btf__free(img->btf);
+	bk_btf__free(img->btf);
 	free(img->code);
 	free(img->func_info);
 	free(img->line_info);
