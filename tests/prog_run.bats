@@ -60,6 +60,11 @@ hexof() {
 	[ "$stderr" = "Error: 'file' needs a value" ]
 	run --separate-stderr -1 bpfkit prog run id 1 data_in "$BATS_TEST_TMPDIR/none"
 	[ "$stderr" = "Error: $BATS_TEST_TMPDIR/none: No such file or directory" ]
+	# an endless input is cut at the most a run takes, not read to its end
+	run --separate-stderr -1 bpfkit prog run id 1 data_in /dev/zero
+	[ "$stderr" = "Error: /dev/zero: more than the 1048576 bytes a test run takes" ]
+	run --separate-stderr -1 bpfkit prog run id 1 ctx_in "$BATS_TEST_TMPDIR"
+	[ "$stderr" = "Error: $BATS_TEST_TMPDIR: Is a directory" ]
 	run --separate-stderr -1 bpfkit -j prog run id 1 data_in a data_in b
 	[ "$(jq -r .error <<<"$output")" = "'data_in' given twice" ]
 }

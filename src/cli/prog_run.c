@@ -8,6 +8,7 @@
  * pinning anything, the program runs, and everything is unloaded again.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,18 +123,38 @@ static int parse_run_args(int argc, char **argv, struct run_args *a)
 
 /* ---- input and output ------------------------------------------------- */
 
+/*
+ * The whole of path, but never more than a run takes: stdin or a device
+ * such as /dev/zero must not be read to its end.
+ */
 static int read_input(const char *path, void **buf, size_t *size)
 {
-	const char *real = strcmp(path, "-") ? path : "/dev/stdin";
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
+	size_t len = 0;
+	ssize_t n = 0;
+	char *data;
 
-	if (bk_read_file(real, buf, size, &cli_diag))
-		return -1;
-	if (*size > MAX_RUN_INPUT) {
-		p_err("%s: %zu bytes is more than a test run takes (%u)", path,
-		      *size, MAX_RUN_INPUT);
-		return -1;
+	data = fd < 0 ? NULL : malloc(MAX_RUN_INPUT + 1);
+	while (data && len <= MAX_RUN_INPUT) {
+		n = read(fd, data + len, MAX_RUN_INPUT + 1 - len);
+		if (n <= 0 && !(n < 0 && errno == EINTR))
+			break;
+		len += n > 0 ? n : 0;
 	}
-	return 0;
+	if (fd > 0)
+		close(fd);
+	*buf = data;
+	*size = len;
+	if (fd < 0 || n < 0)
+		p_err("%s: %s", path, strerror(errno));
+	else if (!data)
+		p_err("out of memory");
+	else if (len > MAX_RUN_INPUT)
+		p_err("%s: more than the %u bytes a test run takes", path,
+		      MAX_RUN_INPUT);
+	else
+		return 0;
+	return -1;
 }
 
 static int prepare_run(const struct run_args *a, struct run_bufs *b,
