@@ -102,6 +102,8 @@ line_of() {
 	[[ ${lines[2]} == "; void *data_end = (void *)(long)ctx->data_end;" ]]
 	[[ ${lines[3]} =~ $insn_re ]]
 	[[ $output == *"int run_classify(struct xdp_md * ctx):"* ]]
+	# the call into the other file's function names its symbol
+	[[ $output =~ call[a-z]*.0x[0-9a-f]+\ \<bpf_prog_[0-9a-f]{16}_run_classify\> ]]
 	run -0 bpfkit -j prog dump jited pinned "$PIN/xdp" opcodes
 	jq -e 'length == 2 and .[1].name and (.[0].insns[0].pc == "0x0")' <<<"$output"
 	[ "$(jq '[.[].insns[].opcodes | length] | add' <<<"$output")" = "$jited" ]

@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <bpf/btf.h>
@@ -260,9 +261,24 @@ static void dump_xlated(struct dump_state *s)
 
 /* ---- jited -------------------------------------------------------------- */
 
+/* The kernel symbol a call goes to ("callq 0xffffffffc0001234"), or NULL. */
+static const char *call_target(const struct dump_state *s,
+			       const struct bk_jit_insn *insn)
+{
+	unsigned long long addr;
+	char *end;
+
+	if (strncmp(insn->mnemonic, "call", 4) ||
+	    strncmp(insn->operands, "0x", 2))
+		return NULL;
+	addr = strtoull(insn->operands, &end, 16);
+	return *end ? NULL : bk_kallsyms__find(s->syms, addr);
+}
+
 static int print_jit_insn(void *ctx, const struct bk_jit_insn *insn)
 {
 	struct dump_state *s = ctx;
+	const char *target = call_target(s, insn);
 	char pc[16];
 
 	out_obj_open(NULL);
@@ -272,7 +288,10 @@ static int print_jit_insn(void *ctx, const struct bk_jit_insn *insn)
 	out_str("pc", NULL, pc);
 	out_plain("%4x:\t", insn->pc);
 	out_str("operation", "%s", insn->mnemonic);
-	out_str("operands", "\t%s\n", insn->operands);
+	out_str("operands", "\t%s", insn->operands);
+	if (target)
+		out_str("target", " <%s>", target);
+	out_plain("\n");
 	if (s->a->opcodes && !json_output) {
 		out_plain("\t");
 		print_hex_plain(insn->bytes, insn->size, " ");
