@@ -6,7 +6,9 @@
  * uses. Objects live in src/cli/<object>.c and export only do_<object>().
  */
 #include <fcntl.h>
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +54,21 @@ bool is_prefix(const char *pfx, const char *str)
 	if (!pfx || !*pfx)
 		return false;
 	return strncmp(str, pfx, strlen(pfx)) == 0;
+}
+
+bool parse_u32(const char *s, __u32 *v)
+{
+	unsigned long long n;
+	char *end;
+
+	if (!*s || *s == '-')
+		return false;
+	errno = 0;
+	n = strtoull(s, &end, 0);
+	if (*end || errno || n > UINT_MAX)
+		return false;
+	*v = n;
+	return true;
 }
 
 int cmd_select(const struct cmd *cmds, int argc, char **argv,

@@ -69,6 +69,8 @@ struct cmd {
 };
 
 bool is_prefix(const char *pfx, const char *str);
+/* A decimal, 0x hex or 0 octal number up to UINT_MAX; no sign. */
+bool parse_u32(const char *s, __u32 *v);
 int cmd_select(const struct cmd *cmds, int argc, char **argv,
 	       int (*help)(int argc, char **argv));
 void usage(void) __noreturn;

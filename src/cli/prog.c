@@ -20,21 +20,6 @@ struct load_args {
 	size_t map_cnt, map_cap;
 };
 
-bool parse_u32(const char *s, __u32 *v)
-{
-	unsigned long long n;
-	char *end;
-
-	if (!*s || *s == '-')
-		return false;
-	errno = 0;
-	n = strtoull(s, &end, 0);
-	if (*end || errno || n > UINT_MAX)
-		return false;
-	*v = n;
-	return true;
-}
-
 /* ---- show / list ------------------------------------------------------ */
 
 static void print_paths(const char *key, const char *fmt, char **paths,

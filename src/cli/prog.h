@@ -16,8 +16,6 @@
 int do_prog_run(int argc, char **argv);
 int do_prog_dump(int argc, char **argv);
 
-bool parse_u32(const char *s, __u32 *v);
-
 /*
  * PROG := { id PROG_ID | pinned FILE | name PROG_NAME | tag PROG_TAG }:
  * consume its two words from argc and argv into q. 0, or -1 after p_err().
