@@ -139,6 +139,7 @@ static const struct cmd cmds[] = {
 	{"show", do_show},
 	{"list", do_show},
 	{"help", do_help},
+	/* End of table; a comment line keeps clang-format from packing rows */
 	{0},
 };
 
