@@ -25,9 +25,9 @@ ARCH      := $(shell uname -m)
 VERSION   := $(shell cat VERSION)
 FUZZ_SECONDS ?= 30
 
-PKGS      := libbpf libelf zlib jansson
+PKGS      := libbpf libelf zlib jansson capstone
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ljansson)
+PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ljansson -lcapstone)
 
 # bpfkit links these statically, as bpftool links libbpf: a short command
 # then pays no dynamic symbol binding, which is most of its memory (map

@@ -11,6 +11,8 @@ PACKAGES=(
 	# build
 	make gcc g++ pkg-config clang llvm
 	libbpf-dev libelf-dev zlib1g-dev libjansson-dev linux-libc-dev
+	# prog dump jited: disassembles the native code of JIT-compiled programs
+	libcapstone-dev
 	# tests, docs, completion, lint
 	bats bash-completion bpftool jq python3 python3-docutils binutils
 	shellcheck cppcheck clang-format valgrind

@@ -11,9 +11,9 @@ load helpers
 
 @test "help and -h print usage and exit 0" {
 	run --separate-stderr -0 bpfkit help
-	[[ $stderr == *"OBJECT := { btf | gen | map | object | prog }"* ]]
+	[[ $stderr == *"OBJECT := { btf | gen | link | map | object | prog }"* ]]
 	run --separate-stderr -0 bpfkit -h
-	[[ $stderr == *"OBJECT := { btf | gen | map | object | prog }"* ]]
+	[[ $stderr == *"OBJECT := { btf | gen | link | map | object | prog }"* ]]
 }
 
 @test "help prints null in JSON mode" {

@@ -25,7 +25,7 @@ complete_words() {
 
 @test "objects come from the binary's help" {
 	PATH="$BUILD:$PATH" run -0 complete_words bpfkit ""
-	[ "$(echo $output)" = "btf gen map object prog version" ]
+	[ "$(echo $output)" = "btf gen link map object prog version" ]
 }
 
 @test "global options" {
@@ -39,9 +39,11 @@ complete_words() {
 	run -0 complete_words bpfkit gen ""
 	[ "$(echo $output)" = "help object skeleton subskeleton" ]
 	run -0 complete_words bpfkit btf ""
-	[ "$(echo $output)" = "dump help" ]
+	[ "$(echo $output)" = "dump help list show" ]
+	run -0 complete_words bpfkit link ""
+	[ "$(echo $output)" = "help list show" ]
 	run -0 complete_words bpfkit prog ""
-	[ "$(echo $output)" = "help list load loadall show" ]
+	[ "$(echo $output)" = "dump help list load loadall run show" ]
 	run -0 complete_words bpfkit -j gen s
 	[ "$(echo $output)" = "skeleton subskeleton" ]
 }
@@ -111,4 +113,60 @@ complete_words() {
 	[ "$(echo $output)" = "any exist noexist" ]
 	run -0 complete_words bpfkit map freeze id 3 ""
 	[ -z "$output" ]
+}
+@test "prog run: PROG or file OBJ, then each run keyword once" {
+	run -0 complete_words bpfkit prog run ""
+	[ "$(echo $output)" = "file id name pinned tag" ]
+	run -0 complete_words bpfkit prog run id 3 ""
+	[ "$(echo $output)" = "ctx_in ctx_out ctx_size_out data_in data_out data_size_out repeat" ]
+	run -0 complete_words bpfkit prog run file x.o ""
+	[ "$(echo $output)" = "ctx_in ctx_out ctx_size_out data_in data_out data_size_out name repeat" ]
+	run -0 complete_words bpfkit prog run file x.o name ""
+	[ -z "$output" ]
+	run -0 complete_words bpfkit prog run file x.o name p data_in in repeat 2 ""
+	[ "$(echo $output)" = "ctx_in ctx_out ctx_size_out data_out data_size_out" ]
+	cd "$BATS_TEST_TMPDIR"
+	touch pkt.bin
+	run -0 complete_words bpfkit prog run id 3 data_in pk
+	[ "$output" = "pkt.bin" ]
+}
+
+@test "program ids and names come from the running kernel" {
+	require_kernel
+	local id name
+	id=$("$BPFKIT" -j prog show | jq -r '.[0].id // empty')
+	[ -n "$id" ] || skip "no program is loaded"
+	name=$("$BPFKIT" -j prog show id "$id" | jq -r .name)
+	PATH="$BUILD:$PATH" run -0 complete_words bpfkit prog run id ""
+	grep -qx "$id" <<<"$output"
+	if [ -n "$name" ]; then
+		PATH="$BUILD:$PATH" run -0 complete_words bpfkit prog show name ""
+		grep -qxF "$name" <<<"$output"
+	fi
+}
+
+@test "prog dump: kind, PROG, then file or linum and opcodes" {
+	run -0 complete_words bpfkit prog dump ""
+	[ "$(echo $output)" = "jited xlated" ]
+	run -0 complete_words bpfkit prog dump xlated ""
+	[ "$(echo $output)" = "id name pinned tag" ]
+	run -0 complete_words bpfkit prog dump jited id 4 ""
+	[ "$(echo $output)" = "file linum opcodes" ]
+	run -0 complete_words bpfkit prog dump xlated id 4 linum ""
+	[ "$(echo $output)" = "opcodes" ]
+	run -0 complete_words bpfkit prog dump xlated id 4 file x ""
+	[ -z "$output" ]
+}
+
+@test "btf show and link show: selectors, ids from the running kernel" {
+	run -0 complete_words bpfkit btf show ""
+	[ "$output" = "id" ]
+	run -0 complete_words bpfkit link list ""
+	[ "$(echo $output)" = "id pinned" ]
+	require_kernel
+	PATH="$BUILD:$PATH" run -0 complete_words bpfkit btf show id ""
+	# the kernel's own BTF is always there
+	grep -qx 1 <<<"$output"
+	PATH="$BUILD:$PATH" run -0 complete_words bpfkit btf dump id ""
+	grep -qx 1 <<<"$output"
 }

@@ -70,6 +70,10 @@ check_object() {
 	check_object map
 }
 
+@test "link: help, man page and completion agree" {
+	check_object link
+}
+
 @test "every object in the main help has a man page and a completion arm" {
 	local objs obj
 	objs=$("$BPFKIT" help 2>&1 | sed -e '/OBJECT := /!d' -e 's/.*{//' \

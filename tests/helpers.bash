@@ -46,6 +46,22 @@ skip_unless_required() {
 	skip "${1^^} TEST SKIPPED: $2"
 }
 
+# Kernel tests that pin: the kernel, a mounted BPF file system and the
+# directory $PIN on it, which teardown_pin_dir removes.
+setup_pin_dir() {
+	require_kernel
+	if ! mountpoint -q /sys/fs/bpf; then
+		mount -t bpf bpf /sys/fs/bpf
+	fi
+	mkdir -p "$PIN"
+}
+
+teardown_pin_dir() {
+	if [ -n "${PIN:-}" ] && [ -d "$PIN" ]; then
+		rm -rf "$PIN"
+	fi
+}
+
 require_bpftool() {
 	command -v bpftool >/dev/null || skip "bpftool is not installed"
 }

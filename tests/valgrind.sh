@@ -77,6 +77,17 @@ if "$bpfkit" prog load "$progs/rob_good.bpf.o" verify >/dev/null 2>&1; then
 	vg prog load "$progs/rob_base.bpf.o" verify
 	vg -j prog load "$progs/rob_good.bpf.o" verify
 	with_prog=1
+	# prog run from a file (loaded for the run), prog dump of the first
+	# program the kernel lists, btf and link show
+	head -c 64 /dev/zero >"$tmp/pkt"
+	head -c 24 /dev/zero >"$tmp/ctx"
+	vg prog run file "$progs/run_tc.bpf.o" data_in "$tmp/pkt" data_out -
+	vg -j prog run file "$progs/run_syscall.bpf.o" ctx_in "$tmp/ctx" ctx_out -
+	first=$("$bpfkit" -j prog show | jq '.[0].id')
+	vg prog dump xlated id "$first" linum opcodes
+	vg -j prog dump jited id "$first" opcodes
+	vg btf show id 1
+	vg -j link show
 fi
 
 # Error paths: missing and foreign files, conflicts, and the corpus sample.

@@ -322,7 +322,9 @@ int bk_btf__load_from_kernel(__u32 id, const struct bk_diag *diag,
 				      ? "no such BTF object in the kernel"
 				      : strerror(errno));
 	err = get_btf_info(fd, &info, NULL, 0, NULL, 0);
-	if (!err && !(data = malloc(info.btf_size ?: 1)))
+	/* Zeroed: valgrind cannot see the kernel fill it, and reports every
+	 * read of it otherwise. */
+	if (!err && !(data = calloc(1, info.btf_size ?: 1)))
 		err = -ENOMEM;
 	err = err
 		      ?: get_btf_info(fd, &info, data, info.btf_size, name,

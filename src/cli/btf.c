@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /*
- * bpfkit btf { dump | help }
+ * bpfkit btf { show | list | dump | help }
  *
  * The raw dump prints bpftool's lines byte for byte and bpftool's JSON keys.
  * A vmlinux dump is over a hundred thousand types and a million fields, more
@@ -19,6 +19,7 @@
 
 #include "main.h"
 #include "../btf/btf.h"
+#include "../prog/btf_list.h"
 
 static int do_help(int argc, char **argv)
 {
@@ -28,7 +29,8 @@ static int do_help(int argc, char **argv)
 	}
 
 	fprintf(stderr,
-		"Usage: %1$s %2$s dump BTF_SRC [format FORMAT]\n"
+		"Usage: %1$s %2$s { show | list } [id BTF_ID]\n"
+		"       %1$s %2$s dump BTF_SRC [format FORMAT]\n"
 		"       %1$s %2$s dump file FILE ext\n"
 		"       %1$s %2$s help\n"
 		"\n"
@@ -534,7 +536,77 @@ static int do_dump(int argc, char **argv)
 	return err;
 }
 
+/* btf show / list ----------------------------------------------------------*/
+
+static void print_ids(const char *key, const char *label, const __u32 *ids,
+		      size_t cnt)
+{
+	size_t i;
+
+	if (cnt)
+		out_plain("  %s ", label);
+	out_arr_open(key);
+	for (i = 0; i < cnt; i++)
+		out_u64(NULL, i ? ",%llu" : "%llu", ids[i]);
+	out_arr_close();
+}
+
+/* bpftool's layout: the same words in plain text and as JSON keys. */
+static void print_btf_obj(const struct bk_btf_obj *o)
+{
+	out_obj_open(NULL);
+	out_u64("id", "%llu: ", o->id);
+	if (o->kernel)
+		out_plain("name [%s]  ", o->name);
+	else if (o->name[0])
+		out_plain("name %s  ", o->name);
+	else
+		out_plain("name <anon>  ");
+	out_u64("size", "size %lluB", o->size);
+	print_ids("prog_ids", "prog_ids", o->prog_ids, o->prog_cnt);
+	print_ids("map_ids", "map_ids", o->map_ids, o->map_cnt);
+	out_bool("kernel", NULL, o->kernel);
+	if (o->name[0])
+		out_str("name", NULL, o->name);
+	out_plain("\n");
+	out_obj_close();
+}
+
+static int do_show(int argc, char **argv)
+{
+	struct bk_btf_obj *objs;
+	size_t cnt, i;
+	__u32 id = 0;
+
+	if (argc) {
+		if (!is_prefix(*argv, "id")) {
+			p_err("expected 'id', got: '%s'?", *argv);
+			return -1;
+		}
+		NEXT_ARG();
+		if (!REQ_ARGS(1) || parse_id(*argv, &id))
+			return -1;
+		NEXT_ARG();
+		if (argc) {
+			p_err("expected no more arguments, got: '%s'?", *argv);
+			return -1;
+		}
+	}
+	if (bk_btf_obj__query(id, &objs, &cnt, &cli_diag))
+		return -1;
+	if (!id)
+		out_arr_open(NULL);
+	for (i = 0; i < cnt; i++)
+		print_btf_obj(&objs[i]);
+	if (!id)
+		out_arr_close();
+	bk_btf_obj__free(objs, cnt);
+	return 0;
+}
+
 static const struct cmd cmds[] = {
+	{"show", do_show},
+	{"list", do_show},
 	{"dump", do_dump},
 	{"help", do_help},
 	/* End of table; a comment line keeps clang-format from packing rows */

@@ -110,7 +110,7 @@ static int do_help(int argc, char **argv)
 		"Usage: %1$s [OPTIONS] OBJECT { COMMAND | help }\n"
 		"       %1$s version\n"
 		"\n"
-		"       OBJECT := { btf | gen | map | object | prog }\n"
+		"       OBJECT := { btf | gen | link | map | object | prog }\n"
 		"       OPTIONS := { {-V|--version} | {-h|--help} | {-j|--json} [{-p|--pretty}] |\n"
 		"                    {-d|--debug} | {-n|--nomount} }\n"
 		"",
@@ -141,6 +141,7 @@ static const struct cmd main_cmds[] = {
 	{"help", do_help},
 	{"btf", do_btf},
 	{"gen", do_gen},
+	{"link", do_link},
 	{"map", do_map},
 	{"object", do_object},
 	{"prog", do_prog},

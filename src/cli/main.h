@@ -78,6 +78,7 @@ void usage(void) __noreturn;
 /* The per-object entry points; each object lives in src/cli/<object>.c. */
 int do_btf(int argc, char **argv);
 int do_gen(int argc, char **argv);
+int do_link(int argc, char **argv);
 int do_map(int argc, char **argv);
 int do_object(int argc, char **argv);
 int do_prog(int argc, char **argv);

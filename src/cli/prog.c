@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-/* bpfkit prog { show | list | load | loadall | help } */
+/* bpfkit prog { show | list | dump | load | loadall | run | help } */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "main.h"
+#include "prog.h"
 #include "../lib/mem.h"
 #include "../prog/info.h"
 #include "../prog/loader.h"
@@ -90,30 +91,44 @@ static void print_prog(const struct bk_prog_info *p)
 	out_obj_close();
 }
 
-static int parse_prog_query(int argc, char **argv, struct bk_prog_query *q)
+int parse_prog_selector(int *argc, char ***argv, struct bk_prog_query *q)
 {
-	if (!REQ_ARGS(2))
+	char **args = *argv;
+
+	if (*argc < 2) {
+		p_err("'%s' needs at least 2 arguments, %d found", args[-1],
+		      *argc);
 		return -1;
-	if (is_prefix(*argv, "id")) {
+	}
+	if (is_prefix(*args, "id")) {
 		q->select = BK_PROG_BY_ID;
-		if (!parse_u32(argv[1], &q->id)) {
-			p_err("can't parse '%s' as a program ID", argv[1]);
+		if (!parse_u32(args[1], &q->id)) {
+			p_err("can't parse '%s' as a program ID", args[1]);
 			return -1;
 		}
-	} else if (is_prefix(*argv, "pinned")) {
+	} else if (is_prefix(*args, "pinned")) {
 		q->select = BK_PROG_BY_PIN;
-	} else if (is_prefix(*argv, "name")) {
+	} else if (is_prefix(*args, "name")) {
 		q->select = BK_PROG_BY_NAME;
-	} else if (is_prefix(*argv, "tag")) {
+	} else if (is_prefix(*args, "tag")) {
 		q->select = BK_PROG_BY_TAG;
 	} else {
 		p_err("expected 'id', 'pinned', 'name' or 'tag', got: '%s'?",
-		      *argv);
+		      *args);
 		return -1;
 	}
-	q->arg = argv[1];
-	if (argc > 2) {
-		p_err("expected no more arguments, got: '%s'?", argv[2]);
+	q->arg = args[1];
+	*argc -= 2;
+	*argv += 2;
+	return 0;
+}
+
+static int parse_prog_query(int argc, char **argv, struct bk_prog_query *q)
+{
+	if (parse_prog_selector(&argc, &argv, q))
+		return -1;
+	if (argc) {
+		p_err("expected no more arguments, got: '%s'?", *argv);
 		return -1;
 	}
 	return 0;
@@ -352,9 +367,13 @@ static int do_help(int argc, char **argv)
 		"       %1$s %2$s loadall OBJ PATH [type TYPE] [map { idx IDX | name NAME } MAP]... \\\n"
 		"                         [pinmaps MAP_DIR] [autoattach]\n"
 		"       %1$s %2$s load OBJ verify [type TYPE] [map { idx IDX | name NAME } MAP]...\n"
+		"       %1$s %2$s run PROG_RUN [data_in FILE] [data_out FILE] [data_size_out L] \\\n"
+		"                         [ctx_in FILE] [ctx_out FILE] [ctx_size_out M] [repeat N]\n"
+		"       %1$s %2$s dump { xlated | jited } PROG [{ file FILE | [linum] [opcodes] }]\n"
 		"       %1$s %2$s help\n"
 		"\n"
 		"       PROG := { id PROG_ID | pinned FILE | name PROG_NAME | tag PROG_TAG }\n"
+		"       PROG_RUN := { PROG | file OBJ [name NAME] }\n"
 		"       MAP := { id MAP_ID | pinned FILE }\n"
 		"       TYPE := { socket | kprobe | kretprobe | classifier | action |\n"
 		"                 tracepoint | raw_tracepoint | xdp | perf_event | cgroup/skb |\n"
@@ -376,8 +395,10 @@ static int do_help(int argc, char **argv)
 static const struct cmd cmds[] = {
 	{"show", do_show},
 	{"list", do_show},
+	{"dump", do_prog_dump},
 	{"load", do_load},
 	{"loadall", do_loadall},
+	{"run", do_prog_run},
 	{"help", do_help},
 	/* End of table; a comment line keeps clang-format from packing rows */
 	{0},

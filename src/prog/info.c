@@ -19,10 +19,10 @@
 #include "../lib/compiler.h"
 #include "../lib/mem.h"
 
-/* A pinned program, or a pinned link to one. */
+/* A pinned program, or a pinned link (to a program). */
 struct pin_rec {
 	__u32 prog_id;
-	bool is_link;
+	__u32 link_id; /* 0: a program pin */
 	char *path;
 };
 
@@ -93,16 +93,78 @@ int bk_obj__open_pinned(const char *path, enum bk_obj_kind want,
 	return fd;
 }
 
-int bk_map__fd_by_id(__u32 id, const struct bk_diag *diag)
+/* How to walk and open each kind of object by ID. */
+struct obj_ops {
+	const char *name;
+	int (*next_id)(__u32 start, __u32 *next);
+	int (*fd_by_id)(__u32 id);
+};
+
+static const struct obj_ops obj_ops[] = {
+	[BK_OBJ_PROG] = {"program", bpf_prog_get_next_id,
+			 bpf_prog_get_fd_by_id},
+	[BK_OBJ_MAP] = {"map", bpf_map_get_next_id, bpf_map_get_fd_by_id},
+	[BK_OBJ_LINK] = {"link", bpf_link_get_next_id, bpf_link_get_fd_by_id},
+	[BK_OBJ_BTF] = {"BTF object", bpf_btf_get_next_id,
+			bpf_btf_get_fd_by_id},
+};
+
+int bk_obj__no_access(int err, const struct bk_diag *diag)
 {
-	int fd = bpf_map_get_fd_by_id(id);
+	if (err == -ENOSYS)
+		return bk_err(diag, err,
+			      "this kernel has no bpf() system call");
+	return bk_err(diag, err,
+		      "reading what is loaded needs root (CAP_SYS_ADMIN): %s",
+		      strerror(-err));
+}
+
+int bk_obj__fd_by_id(enum bk_obj_kind kind, __u32 id,
+		     const struct bk_diag *diag)
+{
+	const struct obj_ops *ops = &obj_ops[kind];
+	int fd = ops->fd_by_id(id);
 
 	if (fd < 0 && errno == ENOENT)
-		return bk_err(diag, -ENOENT, "no map with id %u", id);
+		return bk_err(diag, -ENOENT, "no %s with id %u", ops->name, id);
+	if (fd < 0 && (errno == EPERM || errno == ENOSYS))
+		return bk_obj__no_access(-errno, diag);
 	if (fd < 0)
-		return bk_err(diag, -errno, "map id %u: %s", id,
+		return bk_err(diag, -errno, "%s id %u: %s", ops->name, id,
 			      strerror(errno));
 	return fd;
+}
+
+int bk_obj__for_each(enum bk_obj_kind kind, bk_obj_fn fn, void *ctx,
+		     const struct bk_diag *diag)
+{
+	const struct obj_ops *ops = &obj_ops[kind];
+	__u32 id = 0;
+	int fd, err;
+
+	while (!ops->next_id(id, &id)) {
+		fd = ops->fd_by_id(id);
+		if (fd < 0 && errno == ENOENT)
+			continue; /* gone since */
+		if (fd < 0)
+			return bk_err(diag, -errno, "%s id %u: %s", ops->name,
+				      id, strerror(errno));
+		err = fn(ctx, id, fd);
+		if (err)
+			return bk_err(diag, err, "%s id %u: %s", ops->name, id,
+				      strerror(-err));
+	}
+	if (errno == EPERM || errno == ENOSYS)
+		return bk_obj__no_access(-errno, diag);
+	if (errno != ENOENT)
+		return bk_err(diag, -errno, "cannot list %ss: %s", ops->name,
+			      strerror(errno));
+	return 0;
+}
+
+int bk_map__fd_by_id(__u32 id, const struct bk_diag *diag)
+{
+	return bk_obj__fd_by_id(BK_OBJ_MAP, id, diag);
 }
 
 /* ---- one program ------------------------------------------------------ */
@@ -262,42 +324,28 @@ static bool prog_matches(const struct bk_prog_query *q,
 	}
 }
 
-int bk_obj__no_access(int err, const struct bk_diag *diag)
+struct scan_ctx {
+	const struct bk_prog_query *q;
+	struct info_list *list;
+};
+
+static int scan_one(void *ctx, __u32 id, int fd)
 {
-	if (err == -ENOSYS)
-		return bk_err(diag, err,
-			      "this kernel has no bpf() system call");
-	return bk_err(diag, err,
-		      "reading what is loaded needs root (CAP_SYS_ADMIN): %s",
-		      strerror(-err));
+	struct scan_ctx *c = ctx;
+	struct info_list *list = c->list;
+	int err = add_prog_fd(list, fd);
+
+	if (!err && !prog_matches(c->q, &list->infos[list->cnt - 1]))
+		free_info(&list->infos[--list->cnt]);
+	return err;
 }
 
 static int scan_all(const struct bk_prog_query *q, struct info_list *list,
 		    const struct bk_diag *diag)
 {
-	__u32 id = 0;
-	int fd, err;
+	struct scan_ctx c = {.q = q, .list = list};
 
-	while (!bpf_prog_get_next_id(id, &id)) {
-		fd = bpf_prog_get_fd_by_id(id);
-		if (fd < 0 && errno == ENOENT)
-			continue; /* unloaded since */
-		if (fd < 0)
-			return bk_err(diag, -errno, "program id %u: %s", id,
-				      strerror(errno));
-		err = add_prog_fd(list, fd);
-		if (err)
-			return bk_err(diag, err, "program id %u: %s", id,
-				      strerror(-err));
-		if (!prog_matches(q, &list->infos[list->cnt - 1]))
-			free_info(&list->infos[--list->cnt]);
-	}
-	if (errno == EPERM || errno == ENOSYS)
-		return bk_obj__no_access(-errno, diag);
-	if (errno != ENOENT)
-		return bk_err(diag, -errno, "cannot list programs: %s",
-			      strerror(errno));
-	return 0;
+	return bk_obj__for_each(BK_OBJ_PROG, scan_one, &c, diag);
 }
 
 static int prog_fd_by_pin(const char *path, const struct bk_diag *diag)
@@ -333,6 +381,11 @@ static int prog_fd_by_pin(const char *path, const struct bk_diag *diag)
 	return prog_fd;
 }
 
+static int prog_fd_by_id(__u32 id, const struct bk_diag *diag)
+{
+	return bk_obj__fd_by_id(BK_OBJ_PROG, id, diag);
+}
+
 static int select_progs(const struct bk_prog_query *q, struct info_list *list,
 			const struct bk_diag *diag)
 {
@@ -340,15 +393,9 @@ static int select_progs(const struct bk_prog_query *q, struct info_list *list,
 
 	switch (q->select) {
 	case BK_PROG_BY_ID:
-		fd = bpf_prog_get_fd_by_id(q->id);
-		if (fd < 0 && errno == ENOENT)
-			return bk_err(diag, -ENOENT, "no program with id %u",
-				      q->id);
-		if (fd < 0 && (errno == EPERM || errno == ENOSYS))
-			return bk_obj__no_access(-errno, diag);
+		fd = prog_fd_by_id(q->id, diag);
 		if (fd < 0)
-			return bk_err(diag, -errno, "program id %u: %s", q->id,
-				      strerror(errno));
+			return fd;
 		break;
 	case BK_PROG_BY_PIN:
 		fd = prog_fd_by_pin(q->arg, diag);
@@ -380,7 +427,7 @@ static int select_progs(const struct bk_prog_query *q, struct info_list *list,
 
 /* ---- pins ------------------------------------------------------------- */
 
-static int add_pin(__u32 prog_id, bool is_link, const char *path)
+static int add_pin(__u32 prog_id, __u32 link_id, const char *path)
 {
 	struct pin_table *t = cur_pins;
 	char *copy;
@@ -392,7 +439,7 @@ static int add_pin(__u32 prog_id, bool is_link, const char *path)
 	if (!copy)
 		return -ENOMEM;
 	t->recs[t->cnt].prog_id = prog_id;
-	t->recs[t->cnt].is_link = is_link;
+	t->recs[t->cnt].link_id = link_id;
 	t->recs[t->cnt].path = copy;
 	t->cnt++;
 	return 0;
@@ -415,12 +462,12 @@ static int visit_pin(const char *path, const struct stat *st, int flag,
 	case BK_OBJ_PROG:
 		len = sizeof(prog);
 		if (!bpf_obj_get_info_by_fd(fd, &prog, &len))
-			err = add_pin(prog.id, false, path);
+			err = add_pin(prog.id, 0, path);
 		break;
 	case BK_OBJ_LINK:
 		len = sizeof(link);
-		if (!bpf_obj_get_info_by_fd(fd, &link, &len) && link.prog_id)
-			err = add_pin(link.prog_id, true, path);
+		if (!bpf_obj_get_info_by_fd(fd, &link, &len))
+			err = add_pin(link.prog_id, link.id, path);
 		break;
 	default:
 		break;
@@ -457,6 +504,15 @@ static int walk_bpffs(struct pin_table *t)
 	endmntent(f);
 	qsort(t->recs, t->cnt, sizeof(*t->recs), cmp_pin);
 	return t->err;
+}
+
+static void free_pins(struct pin_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->cnt; i++)
+		free(t->recs[i].path);
+	free(t->recs);
 }
 
 static int push_path(char ***arr, size_t *cnt, const char *path)
@@ -504,7 +560,7 @@ static int attach_pins(struct info_list *list, const struct pin_table *t)
 			/* The same file system mounted twice, seen twice. */
 			if (j && !cmp_pin(r, r - 1))
 				continue;
-			if (r->is_link)
+			if (r->link_id)
 				err = push_path(&info->pinned_links,
 						&info->pinned_link_cnt,
 						r->path);
@@ -529,7 +585,6 @@ int bk_prog_info__query(const struct bk_prog_query *q,
 {
 	struct pin_table pins = {};
 	struct info_list list = {};
-	size_t i;
 	int err;
 
 	*infos = NULL;
@@ -542,9 +597,7 @@ int bk_prog_info__query(const struct bk_prog_query *q,
 			bk_err(diag, err, "cannot list pinned objects: %s",
 			       strerror(-err));
 	}
-	for (i = 0; i < pins.cnt; i++)
-		free(pins.recs[i].path);
-	free(pins.recs);
+	free_pins(&pins);
 	if (err) {
 		bk_prog_info__free(list.infos, list.cnt);
 		return err;
@@ -553,4 +606,225 @@ int bk_prog_info__query(const struct bk_prog_query *q,
 	*infos = list.infos;
 	*cnt = list.cnt;
 	return 0;
+}
+
+int bk_prog__open(const struct bk_prog_query *q, const struct bk_diag *diag)
+{
+	struct info_list list = {};
+	__u32 id;
+	int err;
+
+	if (q->select == BK_PROG_BY_ID)
+		return prog_fd_by_id(q->id, diag);
+	if (q->select == BK_PROG_BY_PIN)
+		return prog_fd_by_pin(q->arg, diag);
+	if (q->select == BK_PROG_ALL)
+		return bk_err(diag, -EINVAL, "no program selected");
+	err = select_progs(q, &list, diag);
+	if (err) {
+		bk_prog_info__free(list.infos, list.cnt);
+		return err;
+	}
+	id = list.infos[0].id;
+	if (list.cnt > 1) {
+		bk_prog_info__free(list.infos, list.cnt);
+		return bk_err(diag, -E2BIG,
+			      "'%s' selects %zu programs: use 'id' to pick one",
+			      q->arg, list.cnt);
+	}
+	bk_prog_info__free(list.infos, list.cnt);
+	return prog_fd_by_id(id, diag);
+}
+
+/* ---- links ------------------------------------------------------------ */
+
+struct link_list {
+	struct bk_link_info *infos;
+	size_t cnt, cap;
+};
+
+static void free_link(struct bk_link_info *info)
+{
+	size_t i;
+
+	for (i = 0; i < info->pinned_cnt; i++)
+		free(info->pinned[i]);
+	free(info->pinned);
+}
+
+void bk_link_info__free(struct bk_link_info *infos, size_t cnt)
+{
+	size_t i;
+
+	for (i = 0; infos && i < cnt; i++)
+		free_link(&infos[i]);
+	free(infos);
+}
+
+/* The name a raw tracepoint or iterator link attaches to. */
+static int read_link_target(int fd, struct bpf_link_info *info,
+			    struct bk_link_info *out)
+{
+	struct bpf_link_info again = {};
+	__u32 len = sizeof(again);
+
+	if (info->type == BPF_LINK_TYPE_RAW_TRACEPOINT) {
+		again.raw_tracepoint.tp_name =
+			(__u64)(unsigned long)out->target;
+		again.raw_tracepoint.tp_name_len = sizeof(out->target);
+	} else if (info->type == BPF_LINK_TYPE_ITER) {
+		again.iter.target_name = (__u64)(unsigned long)out->target;
+		again.iter.target_name_len = sizeof(out->target);
+	} else {
+		return 0;
+	}
+	if (bpf_obj_get_info_by_fd(fd, &again, &len))
+		return -errno;
+	out->target[sizeof(out->target) - 1] = '\0';
+	return 0;
+}
+
+static void copy_link_details(const struct bpf_link_info *info,
+			      struct bk_link_info *out)
+{
+	switch (info->type) {
+	case BPF_LINK_TYPE_TRACING:
+		out->attach_type =
+			libbpf_bpf_attach_type_str(info->tracing.attach_type);
+		out->target_obj_id = info->tracing.target_obj_id;
+		out->target_btf_id = info->tracing.target_btf_id;
+		break;
+	case BPF_LINK_TYPE_CGROUP:
+		out->attach_type =
+			libbpf_bpf_attach_type_str(info->cgroup.attach_type);
+		out->cgroup_id = info->cgroup.cgroup_id;
+		break;
+	case BPF_LINK_TYPE_NETNS:
+		out->attach_type =
+			libbpf_bpf_attach_type_str(info->netns.attach_type);
+		out->netns_ino = info->netns.netns_ino;
+		break;
+	case BPF_LINK_TYPE_XDP:
+		out->ifindex = info->xdp.ifindex;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Append the link behind fd (closed here) to the list. */
+static int add_link_fd(struct link_list *list, int fd)
+{
+	struct bpf_link_info info = {};
+	struct bk_link_info *out;
+	__u32 len = sizeof(info);
+	int err = 0;
+
+	if (bk_ensure_mem((void **)&list->infos, &list->cap,
+			  sizeof(*list->infos), list->cnt + 1))
+		err = -ENOMEM;
+	else if (bpf_obj_get_info_by_fd(fd, &info, &len))
+		err = -errno;
+	if (!err) {
+		out = &list->infos[list->cnt];
+		memset(out, 0, sizeof(*out));
+		out->id = info.id;
+		out->type_id = info.type;
+		out->type = libbpf_bpf_link_type_str(info.type);
+		out->prog_id = info.prog_id;
+		copy_link_details(&info, out);
+		err = read_link_target(fd, &info, out);
+	}
+	close(fd);
+	if (!err)
+		list->cnt++;
+	return err;
+}
+
+static int scan_link(void *ctx, __u32 id, int fd)
+{
+	return add_link_fd(ctx, fd);
+}
+
+static int cmp_link_pin(const void *a, const void *b)
+{
+	const struct pin_rec *x = a, *y = b;
+
+	if (x->link_id != y->link_id)
+		return x->link_id < y->link_id ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+/* Pin paths of each link: records sorted by link, merged with the list. */
+static int attach_link_pins(struct link_list *list, struct pin_table *t)
+{
+	size_t i, j = 0;
+	int err = 0;
+
+	qsort(t->recs, t->cnt, sizeof(*t->recs), cmp_link_pin);
+	for (i = 0; i < list->cnt && !err; i++) {
+		while (j < t->cnt && t->recs[j].link_id < list->infos[i].id)
+			j++;
+		for (; j < t->cnt && !err &&
+		       t->recs[j].link_id == list->infos[i].id;
+		     j++) {
+			/* The same file system mounted twice, seen twice. */
+			if (j && !cmp_link_pin(&t->recs[j], &t->recs[j - 1]))
+				continue;
+			err = push_path(&list->infos[i].pinned,
+					&list->infos[i].pinned_cnt,
+					t->recs[j].path);
+		}
+	}
+	return err;
+}
+
+int bk_link_info__query(__u32 id, struct bk_link_info **infos, size_t *cnt,
+			const struct bk_diag *diag)
+{
+	struct pin_table pins = {};
+	struct link_list list = {};
+	int fd, err;
+
+	*infos = NULL;
+	*cnt = 0;
+	if (id) {
+		fd = bk_obj__fd_by_id(BK_OBJ_LINK, id, diag);
+		err = fd < 0 ? fd : add_link_fd(&list, fd);
+		if (fd >= 0 && err)
+			bk_err(diag, err, "link id %u: %s", id, strerror(-err));
+	} else {
+		err = bk_obj__for_each(BK_OBJ_LINK, scan_link, &list, diag);
+	}
+	if (!err && list.cnt) {
+		err = walk_bpffs(&pins);
+		err = err ?: attach_link_pins(&list, &pins);
+		if (err)
+			bk_err(diag, err, "cannot list pinned objects: %s",
+			       strerror(-err));
+	}
+	free_pins(&pins);
+	if (err) {
+		bk_link_info__free(list.infos, list.cnt);
+		return err;
+	}
+	*infos = list.infos;
+	*cnt = list.cnt;
+	return 0;
+}
+
+int bk_link__id_by_pin(const char *path, const struct bk_diag *diag)
+{
+	struct bpf_link_info info = {};
+	__u32 len = sizeof(info);
+	int fd = bk_obj__open_pinned(path, BK_OBJ_LINK, diag);
+
+	if (fd < 0)
+		return fd;
+	if (bpf_obj_get_info_by_fd(fd, &info, &len)) {
+		close(fd);
+		return bk_err(diag, -errno, "%s: %s", path, strerror(errno));
+	}
+	close(fd);
+	return info.id;
 }

@@ -1368,7 +1368,9 @@ static int fill_one(struct loader *l, size_t i, struct bk_loaded_prog *p)
 	struct bpf_program *prog = l->progs[i];
 	struct bpf_prog_info info = {};
 	__u32 len = sizeof(info);
+	int fd = bpf_program__fd(prog);
 
+	p->fd = -1;
 	p->name = strdup(bpf_program__name(prog));
 	p->section = strdup(bpf_program__section_name(prog));
 	if (!p->name || !p->section)
@@ -1377,9 +1379,14 @@ static int fill_one(struct loader *l, size_t i, struct bk_loaded_prog *p)
 	p->insn_cnt = bpf_program__insn_cnt(prog);
 	if (l->ps[i].stats_log)
 		parse_stats(l->ps[i].stats_log, p);
-	if (bpf_program__fd(prog) >= 0 &&
-	    !bpf_obj_get_info_by_fd(bpf_program__fd(prog), &info, &len))
+	if (fd >= 0 && !bpf_obj_get_info_by_fd(fd, &info, &len))
 		p->id = info.id;
+	/* The object closes its fds; a duplicate keeps the program. */
+	if (fd >= 0 && l->opts->keep_loaded) {
+		p->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+		if (p->fd < 0)
+			return -errno;
+	}
 	if (l->ps[i].pinned) {
 		p->pin_path = strdup(l->ps[i].pin_path);
 		if (!p->pin_path)
@@ -1422,6 +1429,8 @@ void bk_load_result__free(struct bk_load_result *res)
 		free(res->progs[i].section);
 		free(res->progs[i].pin_path);
 		free(res->progs[i].error);
+		if (res->progs[i].fd >= 0)
+			close(res->progs[i].fd);
 	}
 	free(res->progs);
 	res->progs = NULL;

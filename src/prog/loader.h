@@ -49,6 +49,8 @@ struct bk_loader_opts {
 	const char *pin_maps_dir; /* pin every map under it, or NULL */
 	bool autoattach;	  /* attach by section and pin the links */
 	bool no_mount;		  /* never mount a BPF file system */
+	/* Verify mode: keep the programs loaded, their fds in the result. */
+	bool keep_loaded;
 	const struct bk_diag *diag;
 };
 
@@ -60,6 +62,8 @@ struct bk_loaded_prog {
 	__u32 id;	  /* kernel program ID (0 in verify mode: unloaded) */
 	char *pin_path;	  /* where it (or its link) is pinned, or NULL */
 	bool attached;	  /* pin_path holds a link, not the program */
+	int fd;		  /* keep_loaded: the program (closed by
+			   * bk_load_result__free), else -1 */
 
 	/* Verify mode only: the verdict, and for a rejected program why,
 	 * with the end of the verifier log (as a failed load reports it). */
