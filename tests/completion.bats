@@ -8,6 +8,10 @@ setup() {
 		skip "bash-completion is not installed"
 }
 
+teardown() {
+	teardown_pin_dir
+}
+
 # complete WORD...: completions for the last word, one per line, sorted.
 complete_words() {
 	bash -c '
@@ -132,17 +136,17 @@ complete_words() {
 }
 
 @test "program ids and names come from the running kernel" {
-	require_kernel
 	local id name
-	id=$("$BPFKIT" -j prog show | jq -r '.[0].id // empty')
-	[ -n "$id" ] || skip "no program is loaded"
+	PIN="/sys/fs/bpf/bpfkit-compl-$$-$BATS_TEST_NUMBER"
+	setup_pin_dir
+	"$BPFKIT" prog load "$PROGS/run_tc.bpf.o" "$PIN/tc"
+	id=$("$BPFKIT" -j prog show pinned "$PIN/tc" | jq -r '.id')
 	name=$("$BPFKIT" -j prog show id "$id" | jq -r .name)
+	[ -n "$name" ]
 	PATH="$BUILD:$PATH" run -0 complete_words bpfkit prog run id ""
 	grep -qx "$id" <<<"$output"
-	if [ -n "$name" ]; then
-		PATH="$BUILD:$PATH" run -0 complete_words bpfkit prog show name ""
-		grep -qxF "$name" <<<"$output"
-	fi
+	PATH="$BUILD:$PATH" run -0 complete_words bpfkit prog show name ""
+	grep -qxF "$name" <<<"$output"
 }
 
 @test "prog dump: kind, PROG, then file or linum and opcodes" {
