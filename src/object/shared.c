@@ -87,7 +87,8 @@ void bk_obj_names_finish(struct bk_obj_names *names)
 }
 
 /* btf_dump writes declarations through printf: collect them in memory. */
-static void dump_to_stream(void *ctx, const char *fmt, va_list args)
+static __printf(2, 0) void dump_to_stream(void *ctx, const char *fmt,
+					  va_list args)
 {
 	vfprintf(((struct obj_ctx *)ctx)->dump_out, fmt, args);
 }

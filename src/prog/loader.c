@@ -751,6 +751,49 @@ static int find_reuse_target(struct loader *l, const struct bk_map_reuse *r)
 		      r->name);
 }
 
+/* One property a map to reuse must share with the object's declaration. */
+struct reuse_check {
+	const char *prefix, *suffix; /* around the value: "key size 4" */
+	bool hex;
+	__u32 have, want;
+};
+
+static int reuse_mismatch(struct loader *l, const char *name, __u32 id,
+			  const struct reuse_check *c)
+{
+	char have[16], want[16];
+
+	snprintf(have, sizeof(have), c->hex ? "0x%x" : "%u", c->have);
+	snprintf(want, sizeof(want), c->hex ? "0x%x" : "%u", c->want);
+	return bk_err(
+		l->diag, -EINVAL,
+		"%s: map '%s': map id %u to reuse has %s%s%s, the object declares %s",
+		l->obj_path, name, id, c->prefix, have, c->suffix, want);
+}
+
+/* Key and value size, max_entries and flags must be the declared ones. */
+static int check_reuse_props(struct loader *l, struct bpf_map *map,
+			     const struct bpf_map_info *info)
+{
+	const struct reuse_check checks[] = {
+		{"key size ", "", false, info->key_size,
+		 bpf_map__key_size(map)},
+		{"value size ", "", false, info->value_size,
+		 bpf_map__value_size(map)},
+		{"", " entries", false, info->max_entries,
+		 bpf_map__max_entries(map)},
+		{"flags ", "", true, info->map_flags, bpf_map__map_flags(map)},
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(checks); i++) {
+		if (checks[i].have != checks[i].want)
+			return reuse_mismatch(l, bpf_map__name(map), info->id,
+					      &checks[i]);
+	}
+	return 0;
+}
+
 static int check_reuse_compat(struct loader *l, struct bpf_map *map, int fd)
 {
 	struct bpf_map_info info = {};
@@ -769,31 +812,7 @@ static int check_reuse_compat(struct loader *l, struct bpf_map *map, int fd)
 			l->obj_path, name, info.id,
 			libbpf_bpf_map_type_str(info.type),
 			libbpf_bpf_map_type_str(bpf_map__type(map)));
-	if (info.key_size != bpf_map__key_size(map))
-		return bk_err(
-			l->diag, -EINVAL,
-			"%s: map '%s': map id %u to reuse has key size %u, the object declares %u",
-			l->obj_path, name, info.id, info.key_size,
-			bpf_map__key_size(map));
-	if (info.value_size != bpf_map__value_size(map))
-		return bk_err(
-			l->diag, -EINVAL,
-			"%s: map '%s': map id %u to reuse has value size %u, the object declares %u",
-			l->obj_path, name, info.id, info.value_size,
-			bpf_map__value_size(map));
-	if (info.max_entries != bpf_map__max_entries(map))
-		return bk_err(
-			l->diag, -EINVAL,
-			"%s: map '%s': map id %u to reuse has %u entries, the object declares %u",
-			l->obj_path, name, info.id, info.max_entries,
-			bpf_map__max_entries(map));
-	if (info.map_flags != bpf_map__map_flags(map))
-		return bk_err(
-			l->diag, -EINVAL,
-			"%s: map '%s': map id %u to reuse has flags 0x%x, the object declares 0x%x",
-			l->obj_path, name, info.id, info.map_flags,
-			bpf_map__map_flags(map));
-	return 0;
+	return check_reuse_props(l, map, &info);
 }
 
 static int reuse_maps(struct loader *l)

@@ -179,20 +179,27 @@ static int emit_lifecycle(struct skel *skel)
 				skel->obj_name);
 }
 
+/* s->KINDs = calloc(...) for the maps or programs array of the skeleton. */
+static void emit_array_alloc(struct skel *skel, const char *comment,
+			     const char *kind, size_t cnt)
+{
+	fprintf(skel->out,
+		"\n\t/* %1$s */\n"
+		"\ts->%2$s_cnt = %3$zu;\n"
+		"\ts->%2$s_skel_sz = sizeof(*s->%2$ss);\n"
+		"\ts->%2$ss = (struct bpf_%2$s_skeleton *)calloc(s->%2$s_cnt, s->%2$s_skel_sz);\n"
+		"\tif (!s->%2$ss) {\n"
+		"\t\terr = -ENOMEM;\n"
+		"\t\tgoto err_out;\n"
+		"\t}\n",
+		comment, kind, cnt);
+}
+
 static void emit_map_entries(struct skel *skel)
 {
 	size_t i;
 
-	fprintf(skel->out,
-		"\n\t/* maps */\n"
-		"\ts->map_cnt = %zu;\n"
-		"\ts->map_skel_sz = sizeof(*s->maps);\n"
-		"\ts->maps = (struct bpf_map_skeleton *)calloc(s->map_cnt, s->map_skel_sz);\n"
-		"\tif (!s->maps) {\n"
-		"\t\terr = -ENOMEM;\n"
-		"\t\tgoto err_out;\n"
-		"\t}\n",
-		skel->map_cnt);
+	emit_array_alloc(skel, "maps", "map", skel->map_cnt);
 	for (i = 0; i < skel->map_cnt; i++) {
 		const struct skel_map *m = &skel->maps[i];
 
@@ -211,16 +218,7 @@ static void emit_prog_entries(struct skel *skel)
 {
 	size_t i;
 
-	fprintf(skel->out,
-		"\n\t/* programs */\n"
-		"\ts->prog_cnt = %zu;\n"
-		"\ts->prog_skel_sz = sizeof(*s->progs);\n"
-		"\ts->progs = (struct bpf_prog_skeleton *)calloc(s->prog_cnt, s->prog_skel_sz);\n"
-		"\tif (!s->progs) {\n"
-		"\t\terr = -ENOMEM;\n"
-		"\t\tgoto err_out;\n"
-		"\t}\n",
-		skel->prog_cnt);
+	emit_array_alloc(skel, "programs", "prog", skel->prog_cnt);
 	for (i = 0; i < skel->prog_cnt; i++) {
 		const struct skel_prog *p = &skel->progs[i];
 
