@@ -189,6 +189,8 @@ static inline const void *bk_btf_ext_sec__rec(const struct bk_btf_ext_sec *sec,
 
 /* "func_info", "line_info", "core_relo" */
 const char *bk_btf_ext__kind_str(enum bk_btf_ext_kind kind);
+/* The size of the record struct the kernel's UAPI defines for kind. */
+size_t bk_btf_ext__min_rec_size(enum bk_btf_ext_kind kind);
 /* libbpf's names of CO-RE relocation kinds ("byte_off", ...), or NULL. */
 const char *bk_btf__core_relo_kind_str(__u32 kind);
 

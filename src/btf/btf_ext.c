@@ -68,6 +68,11 @@ const char *bk_btf_ext__kind_str(enum bk_btf_ext_kind kind)
 	return kind < BK_BTF_EXT_KIND_CNT ? ext_kinds[kind].name : NULL;
 }
 
+size_t bk_btf_ext__min_rec_size(enum bk_btf_ext_kind kind)
+{
+	return kind < BK_BTF_EXT_KIND_CNT ? ext_kinds[kind].min_rec_size : 0;
+}
+
 const char *bk_btf__core_relo_kind_str(__u32 kind)
 {
 	return kind < ARRAY_SIZE(core_relo_kinds) ? core_relo_kinds[kind]

@@ -152,7 +152,7 @@ static int rec_strs(void *ctx, int kind, char *rec)
 	int err;
 
 	switch (kind) {
-	case EXT_LINE_INFO:
+	case BK_BTF_EXT_LINE_INFO:
 		err = field_str(
 			c, rec + offsetof(struct bpf_line_info, file_name_off),
 			true);
@@ -161,7 +161,7 @@ static int rec_strs(void *ctx, int kind, char *rec)
 					    rec + offsetof(struct bpf_line_info,
 							   line_off),
 					    true);
-	case EXT_CORE_RELO:
+	case BK_BTF_EXT_CORE_RELO:
 		return field_str(
 			c, rec + offsetof(struct bpf_core_relo, access_str_off),
 			false);
@@ -197,8 +197,8 @@ int bk_ld_write_canonical(struct bk_linker *l, struct btf *btf,
 	bk_idmap__free(&c.from_btf);
 	/* .BTF.ext strings come after every type's */
 	err = err
-		      ?: bk_ld_build_btf_ext(l, (1u << EXT_KIND_CNT) - 1, &strs,
-					     &out->ext, &out->ext_size);
+		      ?: bk_ld_build_btf_ext(l, (1u << BK_BTF_EXT_KIND_CNT) - 1,
+					     &strs, &out->ext, &out->ext_size);
 	out->hdr.magic = BTF_MAGIC;
 	out->hdr.version = BTF_VERSION;
 	out->hdr.hdr_len = sizeof(out->hdr);

@@ -24,18 +24,6 @@
 
 #define BTF_EXT_HDR_LEN 32
 
-static size_t ext_rec_min_size(enum ext_kind kind)
-{
-	switch (kind) {
-	case EXT_FUNC_INFO:
-		return sizeof(struct bpf_func_info);
-	case EXT_LINE_INFO:
-		return sizeof(struct bpf_line_info);
-	default:
-		return sizeof(struct bpf_core_relo);
-	}
-}
-
 /*
  * An input string offset into the merged BTF's pool (ext: the pool of
  * line_info strings). Offsets are checked: .BTF.ext's are not validated
@@ -65,12 +53,6 @@ int bk_ld_map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
 	*off = res;
 	return 0;
 }
-
-static const char *const ext_kind_names[EXT_KIND_CNT] = {
-	"func_info",
-	"line_info",
-	"core_relo",
-};
 
 /*
  * One input's .BTF.ext, read in place: checked as it is walked (header,
@@ -139,7 +121,7 @@ static int map_type(struct ext_reader *r, __u32 *id, bool want_func,
 	return 0;
 }
 
-static int fix_rec(struct ext_reader *r, enum ext_kind kind, void *rec,
+static int fix_rec(struct ext_reader *r, enum bk_btf_ext_kind kind, void *rec,
 		   const struct src_sec *code, __u32 idx)
 {
 	__u32 *insn_off = rec;
@@ -149,15 +131,15 @@ static int fix_rec(struct ext_reader *r, enum ext_kind kind, void *rec,
 		return ext_err(
 			r,
 			"section '%s': %s record #%u: insn_off %u is not an instruction of the section",
-			code->name, ext_kind_names[kind], idx, *insn_off);
+			code->name, bk_btf_ext__kind_str(kind), idx, *insn_off);
 	*insn_off += code->dst_off;
 	switch (kind) {
-	case EXT_FUNC_INFO: {
+	case BK_BTF_EXT_FUNC_INFO: {
 		struct bpf_func_info *fi = rec;
 
 		return map_type(r, &fi->type_id, true, code->name, idx);
 	}
-	case EXT_LINE_INFO: {
+	case BK_BTF_EXT_LINE_INFO: {
 		struct bpf_line_info *li = rec;
 
 		if (li->file_name_off && li->file_name_off == r->file_in) {
@@ -191,19 +173,19 @@ static int fix_rec(struct ext_reader *r, enum ext_kind kind, void *rec,
  * offset where the next file's code, in a section of the same name, would
  * get two records for its first instruction.
  */
-static bool describes_no_insn(enum ext_kind kind, const void *rec,
+static bool describes_no_insn(enum bk_btf_ext_kind kind, const void *rec,
 			      const struct src_sec *code)
 {
 	const __u32 *insn_off = rec;
 
-	return !code->size && !*insn_off && kind != EXT_CORE_RELO;
+	return !code->size && !*insn_off && kind != BK_BTF_EXT_CORE_RELO;
 }
 
-static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
+static int append_ext_sec(struct ext_reader *r, enum bk_btf_ext_kind kind,
 			  const char *name, const char *recs, __u32 cnt,
 			  __u32 rec_size)
 {
-	size_t rec_sz = ext_rec_min_size(kind);
+	size_t rec_sz = bk_btf_ext__min_rec_size(kind);
 	const struct src_sec *code = bk_ld_find_src_sec(r->obj, name);
 	struct ext_recs *out;
 	__u32 i;
@@ -213,7 +195,7 @@ static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
 		return ext_err(
 			r,
 			"%s records for section '%s', which is not linked code",
-			ext_kind_names[kind], name);
+			bk_btf_ext__kind_str(kind), name);
 	out = &r->l->secs[code->dst_id].ext[kind];
 	if (bk_grow_mem(&out->recs, &out->cap, rec_sz, out->cnt + cnt))
 		return -ENOMEM;
@@ -232,7 +214,7 @@ static int append_ext_sec(struct ext_reader *r, enum ext_kind kind,
 	return 0;
 }
 
-static int read_kind(struct ext_reader *r, enum ext_kind kind, __u32 off,
+static int read_kind(struct ext_reader *r, enum bk_btf_ext_kind kind, __u32 off,
 		     __u32 len, __u32 hdr_len)
 {
 	const char *p, *end;
@@ -245,18 +227,19 @@ static int read_kind(struct ext_reader *r, enum ext_kind kind, __u32 off,
 	if (off > r->size - hdr_len || len > r->size - hdr_len - off ||
 	    len < sizeof(__u32))
 		return ext_err(r, "%s at %u, %u bytes, is beyond the section",
-			       ext_kind_names[kind], off, len);
+			       bk_btf_ext__kind_str(kind), off, len);
 	p = r->data + hdr_len + off;
 	end = p + len;
 	memcpy(&rec_size, p, sizeof(rec_size));
 	p += sizeof(rec_size);
-	if (rec_size < ext_rec_min_size(kind) || rec_size % sizeof(__u32))
+	if (rec_size < bk_btf_ext__min_rec_size(kind) ||
+	    rec_size % sizeof(__u32))
 		return ext_err(r, "%s record size %u is invalid",
-			       ext_kind_names[kind], rec_size);
+			       bk_btf_ext__kind_str(kind), rec_size);
 	while (p < end) {
 		if ((size_t)(end - p) < 2 * sizeof(__u32))
 			return ext_err(r, "%s: truncated section header",
-				       ext_kind_names[kind]);
+				       bk_btf_ext__kind_str(kind));
 		memcpy(&name_off, p, sizeof(name_off));
 		memcpy(&cnt, p + sizeof(__u32), sizeof(cnt));
 		p += 2 * sizeof(__u32);
@@ -264,12 +247,12 @@ static int read_kind(struct ext_reader *r, enum ext_kind kind, __u32 off,
 		if (!name)
 			return ext_err(
 				r, "%s: section name offset %u is not a string",
-				ext_kind_names[kind], name_off);
+				bk_btf_ext__kind_str(kind), name_off);
 		if ((size_t)(end - p) / rec_size < cnt)
 			return ext_err(
 				r,
 				"section '%s': %u %s records run past the end",
-				name, cnt, ext_kind_names[kind]);
+				name, cnt, bk_btf_ext__kind_str(kind));
 		err = append_ext_sec(r, kind, name, p, cnt, rec_size);
 		if (err)
 			return err;
@@ -301,13 +284,13 @@ int bk_ld_append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 		return ext_err(&r, "header length %u is invalid", hdr.hdr_len);
 	if (hdr.hdr_len < sizeof(hdr))
 		hdr.core_relo_off = hdr.core_relo_len = 0;
-	err = read_kind(&r, EXT_FUNC_INFO, hdr.func_info_off, hdr.func_info_len,
-			hdr.hdr_len);
+	err = read_kind(&r, BK_BTF_EXT_FUNC_INFO, hdr.func_info_off,
+			hdr.func_info_len, hdr.hdr_len);
 	err = err
-		      ?: read_kind(&r, EXT_LINE_INFO, hdr.line_info_off,
+		      ?: read_kind(&r, BK_BTF_EXT_LINE_INFO, hdr.line_info_off,
 				   hdr.line_info_len, hdr.hdr_len);
 	err = err
-		      ?: read_kind(&r, EXT_CORE_RELO, hdr.core_relo_off,
+		      ?: read_kind(&r, BK_BTF_EXT_CORE_RELO, hdr.core_relo_off,
 				   hdr.core_relo_len, hdr.hdr_len);
 	if (err == -ENOMEM)
 		return bk_err(l->diag, err, "%s: out of memory", obj->name);
@@ -335,7 +318,7 @@ static int *ext_sec_order(struct bk_linker *l, size_t *cnt)
 	if (!ids)
 		return NULL;
 	for (i = 0; i < l->sec_cnt; i++) {
-		for (k = 0; k < EXT_KIND_CNT; k++) {
+		for (k = 0; k < BK_BTF_EXT_KIND_CNT; k++) {
 			if (l->secs[i].ext[k].cnt) {
 				ids[n++] = i;
 				break;
@@ -355,7 +338,8 @@ static size_t kind_len(struct bk_linker *l, const int *ids, size_t n, int k)
 		const struct ext_recs *r = &l->secs[ids[i]].ext[k];
 
 		if (r->cnt)
-			len += 2 * sizeof(__u32) + r->cnt * ext_rec_min_size(k);
+			len += 2 * sizeof(__u32) +
+			       r->cnt * bk_btf_ext__min_rec_size(k);
 	}
 	return len ? len + sizeof(__u32) : 0;
 }
@@ -369,7 +353,7 @@ static void put_u32(char **p, __u32 v)
 static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
 		      const struct ext_strs *strs, char **p)
 {
-	size_t i, j, rec_sz = ext_rec_min_size(k);
+	size_t i, j, rec_sz = bk_btf_ext__min_rec_size(k);
 	int err;
 
 	put_u32(p, rec_sz);
@@ -402,7 +386,7 @@ static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
 }
 
 /*
- * Lay out the records of the kinds in mask (bits of enum ext_kind): code
+ * Lay out the records of the kinds in mask (bits of enum bk_btf_ext_kind): code
  * sections in output order, each kind's sections in that order. strs
  * gives section names their string offsets and may rewrite each copied
  * record's strings. *data is NULL when there is no record.
@@ -410,7 +394,7 @@ static int write_kind(struct bk_linker *l, const int *ids, size_t n, int k,
 int bk_ld_build_btf_ext(struct bk_linker *l, unsigned int mask,
 			const struct ext_strs *strs, void **data, size_t *size)
 {
-	size_t n, len[EXT_KIND_CNT] = {}, total = BTF_EXT_HDR_LEN;
+	size_t n, len[BK_BTF_EXT_KIND_CNT] = {}, total = BTF_EXT_HDR_LEN;
 	struct bk_btf_ext_header hdr = {
 		.magic = BTF_MAGIC,
 		.version = 1,
@@ -424,16 +408,16 @@ int bk_ld_build_btf_ext(struct bk_linker *l, unsigned int mask,
 	*size = 0;
 	if (!ids)
 		return -ENOMEM;
-	for (k = 0; k < EXT_KIND_CNT; k++) {
+	for (k = 0; k < BK_BTF_EXT_KIND_CNT; k++) {
 		if (mask & (1u << k))
 			len[k] = kind_len(l, ids, n, k);
 		total += len[k];
 	}
-	hdr.func_info_len = len[EXT_FUNC_INFO];
+	hdr.func_info_len = len[BK_BTF_EXT_FUNC_INFO];
 	hdr.line_info_off = hdr.func_info_len;
-	hdr.line_info_len = len[EXT_LINE_INFO];
+	hdr.line_info_len = len[BK_BTF_EXT_LINE_INFO];
 	hdr.core_relo_off = hdr.line_info_off + hdr.line_info_len;
-	hdr.core_relo_len = len[EXT_CORE_RELO];
+	hdr.core_relo_len = len[BK_BTF_EXT_CORE_RELO];
 	if (total == BTF_EXT_HDR_LEN || !(*data = calloc(1, total))) {
 		free(ids);
 		return total == BTF_EXT_HDR_LEN ? 0 : -ENOMEM;
@@ -441,7 +425,7 @@ int bk_ld_build_btf_ext(struct bk_linker *l, unsigned int mask,
 	p = *data;
 	memcpy(p, &hdr, BTF_EXT_HDR_LEN);
 	p += BTF_EXT_HDR_LEN;
-	for (k = 0; k < EXT_KIND_CNT && !err; k++) {
+	for (k = 0; k < BK_BTF_EXT_KIND_CNT && !err; k++) {
 		if (len[k])
 			err = write_kind(l, ids, n, k, strs, &p);
 	}
@@ -459,7 +443,7 @@ int bk_ld_build_btf_ext(struct bk_linker *l, unsigned int mask,
 static void read_kind_ids(struct bk_linker *l, const int *ids, size_t n, int k,
 			  const char **p)
 {
-	size_t i, j, rec_sz = ext_rec_min_size(k);
+	size_t i, j, rec_sz = bk_btf_ext__min_rec_size(k);
 
 	*p += sizeof(__u32); /* rec_size: ours */
 	for (i = 0; i < n; i++) {
@@ -490,10 +474,10 @@ int bk_ld_read_btf_ext_ids(struct bk_linker *l, const void *data)
 	memcpy(&hdr, data, sizeof(hdr));
 	p = (const char *)data + hdr.hdr_len + hdr.func_info_off;
 	if (hdr.func_info_len)
-		read_kind_ids(l, ids, n, EXT_FUNC_INFO, &p);
+		read_kind_ids(l, ids, n, BK_BTF_EXT_FUNC_INFO, &p);
 	p = (const char *)data + hdr.hdr_len + hdr.core_relo_off;
 	if (hdr.core_relo_len)
-		read_kind_ids(l, ids, n, EXT_CORE_RELO, &p);
+		read_kind_ids(l, ids, n, BK_BTF_EXT_CORE_RELO, &p);
 	free(ids);
 	return 0;
 }

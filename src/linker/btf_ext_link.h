@@ -20,13 +20,6 @@ struct ext_recs {
 	size_t cap;
 };
 
-enum ext_kind {
-	EXT_FUNC_INFO,
-	EXT_LINE_INFO,
-	EXT_CORE_RELO,
-	EXT_KIND_CNT,
-};
-
 int bk_ld_map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
 			bool ext);
 

@@ -263,8 +263,8 @@ static void remap_users(struct bk_linker *l, const __u32 *map)
 	for (i = 0; i < l->glob_cnt; i++)
 		l->globs[i].btf_id = map[l->globs[i].btf_id];
 	for (i = 0; i < l->sec_cnt; i++) {
-		struct ext_recs *fi = &l->secs[i].ext[EXT_FUNC_INFO];
-		struct ext_recs *cr = &l->secs[i].ext[EXT_CORE_RELO];
+		struct ext_recs *fi = &l->secs[i].ext[BK_BTF_EXT_FUNC_INFO];
+		struct ext_recs *cr = &l->secs[i].ext[BK_BTF_EXT_CORE_RELO];
 
 		for (j = 0; j < fi->cnt; j++) {
 			struct bpf_func_info *r =

@@ -591,7 +591,7 @@ static int dedup_prepare_names(struct bk_linker *l)
 	int k;
 
 	for (i = 0; i < l->sec_cnt; i++) {
-		for (k = 0; k < EXT_KIND_CNT; k++) {
+		for (k = 0; k < BK_BTF_EXT_KIND_CNT; k++) {
 			if (!l->secs[i].ext[k].cnt)
 				continue;
 			if (bk_mbtf__add_str(&l->mbtf, l->secs[i].name) < 0)
@@ -617,8 +617,9 @@ static int dedup(struct bk_linker *l, struct btf *btf)
 	void *raw;
 	int err;
 
-	err = bk_ld_build_btf_ext(l, 1u << EXT_FUNC_INFO | 1u << EXT_CORE_RELO,
-				  &strs, &raw, &raw_size);
+	err = bk_ld_build_btf_ext(
+		l, 1u << BK_BTF_EXT_FUNC_INFO | 1u << BK_BTF_EXT_CORE_RELO,
+		&strs, &raw, &raw_size);
 	if (err)
 		return err;
 	if (raw) {
@@ -643,7 +644,7 @@ bool bk_ld_has_btf_ext(const struct bk_linker *l)
 	int k;
 
 	for (i = 0; i < l->sec_cnt; i++) {
-		for (k = 0; k < EXT_KIND_CNT; k++) {
+		for (k = 0; k < BK_BTF_EXT_KIND_CNT; k++) {
 			if (l->secs[i].ext[k].cnt)
 				return true;
 		}

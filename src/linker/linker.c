@@ -82,7 +82,7 @@ void bk_linker__free(struct bk_linker *l)
 		free(sec->vars);
 		free(sec->dead);
 		free(sec->chunks);
-		for (k = 0; k < EXT_KIND_CNT; k++)
+		for (k = 0; k < BK_BTF_EXT_KIND_CNT; k++)
 			free(sec->ext[k].recs);
 	}
 	free(l->secs);

@@ -131,7 +131,7 @@ struct dst_sec {
 	size_t var_cnt;
 	size_t var_cap;
 
-	struct ext_recs ext[EXT_KIND_CNT];
+	struct ext_recs ext[BK_BTF_EXT_KIND_CNT];
 
 	struct dead_range *dead;
 	size_t dead_cnt;
@@ -227,7 +227,7 @@ struct bk_linker {
 	struct bk_strset ext_strs; /* line_info file names and lines */
 	bool has_btf;		   /* some input had BTF */
 	size_t var_seq;
-	__u32 ext_rec_size[EXT_KIND_CNT];
+	__u32 ext_rec_size[BK_BTF_EXT_KIND_CNT];
 
 	struct extern_proto *ext_protos;
 	size_t ext_proto_cnt;
