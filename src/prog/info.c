@@ -502,7 +502,8 @@ static int walk_bpffs(struct pin_table *t)
 	}
 	cur_pins = NULL;
 	endmntent(f);
-	qsort(t->recs, t->cnt, sizeof(*t->recs), cmp_pin);
+	if (t->cnt) /* qsort() takes no NULL, even for 0 items */
+		qsort(t->recs, t->cnt, sizeof(*t->recs), cmp_pin);
 	return t->err;
 }
 
@@ -602,7 +603,8 @@ int bk_prog_info__query(const struct bk_prog_query *q,
 		bk_prog_info__free(list.infos, list.cnt);
 		return err;
 	}
-	qsort(list.infos, list.cnt, sizeof(*list.infos), cmp_info_id);
+	if (list.cnt) /* qsort() takes no NULL, even for 0 items */
+		qsort(list.infos, list.cnt, sizeof(*list.infos), cmp_info_id);
 	*infos = list.infos;
 	*cnt = list.cnt;
 	return 0;
@@ -761,7 +763,8 @@ static int attach_link_pins(struct link_list *list, struct pin_table *t)
 	size_t i, j = 0;
 	int err = 0;
 
-	qsort(t->recs, t->cnt, sizeof(*t->recs), cmp_link_pin);
+	if (t->cnt)
+		qsort(t->recs, t->cnt, sizeof(*t->recs), cmp_link_pin);
 	for (i = 0; i < list->cnt && !err; i++) {
 		while (j < t->cnt && t->recs[j].link_id < list->infos[i].id)
 			j++;
