@@ -61,12 +61,8 @@ struct ext_reader {
 	const struct bk_btf_ext_walk *walk;
 	/* the section find_code() found last: the one on_sec() gets next */
 	const struct src_sec *code;
-	/*
-	 * input string offset -> l->ext_strs offset, 0 until first seen:
-	 * line_info strings are looked up once per distinct offset, every
-	 * other record reads an array
-	 */
-	__u32 *line_strs;
+	/* this input's mark in l->ext_memo */
+	__u32 gen;
 };
 
 static enum bk_btf_ext_target find_code(void *ctx, const char *name,
@@ -84,22 +80,27 @@ static enum bk_btf_ext_target find_code(void *ctx, const char *name,
 	return BK_BTF_EXT_CODE;
 }
 
-/* line_info strings go to their own pool: they never reach libbpf's dedup */
+/*
+ * line_info strings go to their own pool: they never reach libbpf's
+ * dedup. Each distinct offset is interned once; every other record reads
+ * the memo.
+ */
 static int map_line_str(struct ext_reader *r, __u32 *off)
 {
-	__u32 *out = &r->line_strs[*off];
+	struct ext_str_memo_ent *m = &r->l->ext_memo.at[*off];
 	long res;
 
 	if (!*off)
 		return 0;
-	if (!*out) {
+	if (m->gen != r->gen) {
 		res = bk_strset__add_str(&r->l->ext_strs,
 					 r->obj->btf->strs + *off);
 		if (res < 0)
 			return -ENOMEM;
-		*out = res;
+		m->gen = r->gen;
+		m->off = res;
 	}
-	*off = *out;
+	*off = m->off;
 	return 0;
 }
 
@@ -160,12 +161,27 @@ static bool describes_no_insn(const struct src_sec *code)
 	return !code->size;
 }
 
+/* A section's records, less fields beyond what we know: not carried over. */
+static void copy_recs(char *dst, const struct bk_btf_ext_sec *sec,
+		      size_t rec_sz)
+{
+	__u32 i;
+
+	if (sec->rec_size == rec_sz) {
+		memcpy(dst, sec->recs, (size_t)sec->rec_cnt * rec_sz);
+		return;
+	}
+	for (i = 0; i < sec->rec_cnt; i++)
+		memcpy(dst + i * rec_sz, bk_btf_ext_sec__rec(sec, i), rec_sz);
+}
+
 static int append_ext_sec(void *ctx, enum bk_btf_ext_kind kind,
 			  const struct bk_btf_ext_sec *sec)
 {
 	struct ext_reader *r = ctx;
 	size_t rec_sz = bk_btf_ext__min_rec_size(kind);
 	struct ext_recs *out = &r->l->secs[r->code->dst_id].ext[kind];
+	char *recs;
 	__u32 i;
 	int err;
 
@@ -173,22 +189,20 @@ static int append_ext_sec(void *ctx, enum bk_btf_ext_kind kind,
 		return 0;
 	if (bk_grow_mem(&out->recs, &out->cap, rec_sz, out->cnt + sec->rec_cnt))
 		return -ENOMEM;
+	recs = (char *)out->recs + out->cnt * rec_sz;
+	copy_recs(recs, sec, rec_sz);
 	for (i = 0; i < sec->rec_cnt; i++) {
-		void *rec = (char *)out->recs + out->cnt * rec_sz;
-
-		/* fields beyond what we know are not carried over */
-		memcpy(rec, bk_btf_ext_sec__rec(sec, i), rec_sz);
-		err = remap_rec(r, kind, rec, i);
+		err = remap_rec(r, kind, recs + i * rec_sz, i);
 		if (err)
 			return err;
-		out->cnt++;
 	}
+	out->cnt += sec->rec_cnt;
 	return 0;
 }
 
 int bk_ld_append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 {
-	struct ext_reader r = {.l = l, .obj = obj};
+	struct ext_reader r = {.l = l, .obj = obj, .gen = obj->file_idx + 1};
 	struct bk_btf_ext_walk walk = {
 		.file = obj->name,
 		.diag = l->diag,
@@ -208,11 +222,9 @@ int bk_ld_append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 	walk.strs = obj->btf->strs;
 	walk.strs_len = obj->btf->strs_len;
 	r.walk = &walk;
-	r.line_strs = calloc(walk.strs_len ?: 1, sizeof(*r.line_strs));
-	if (!r.line_strs)
-		return bk_err(l->diag, -ENOMEM, "%s: out of memory", obj->name);
-	err = bk_btf_ext__walk(sec->data, sec->size, &walk);
-	free(r.line_strs);
+	err = bk_ensure_mem((void **)&l->ext_memo.at, &l->ext_memo.cap,
+			    sizeof(*l->ext_memo.at), walk.strs_len);
+	err = err ?: bk_btf_ext__walk(sec->data, sec->size, &walk);
 	if (err == -ENOMEM)
 		return bk_err(l->diag, err, "%s: out of memory", obj->name);
 	return err;
