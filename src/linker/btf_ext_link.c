@@ -61,8 +61,11 @@ struct ext_reader {
 	const struct bk_btf_ext_walk *walk;
 	/* the section find_code() found last: the one on_sec() gets next */
 	const struct src_sec *code;
-	/* this input's mark in l->ext_memo */
-	__u32 gen;
+	/* recent line_info strings, by input offset (see map_line_str()) */
+	struct line_str_ent {
+		__u32 in; /* 0: empty */
+		__u32 out;
+	} * line_cache;
 };
 
 static enum bk_btf_ext_target find_code(void *ctx, const char *name,
@@ -82,25 +85,30 @@ static enum bk_btf_ext_target find_code(void *ctx, const char *name,
 
 /*
  * line_info strings go to their own pool: they never reach libbpf's
- * dedup. Each distinct offset is interned once; every other record reads
- * the memo.
+ * dedup. A record repeats the file name and often the line of the records
+ * just before it, so a small cache indexed by the offset's low bits turns
+ * most records into an array read; strings 4 KiB apart share a slot, and
+ * a miss only costs the pool's own look-up, which gives the same offset.
+ * Memory stays fixed, however large the input's strings.
  */
+#define LINE_CACHE_CNT 4096
+
 static int map_line_str(struct ext_reader *r, __u32 *off)
 {
-	struct ext_str_memo_ent *m = &r->l->ext_memo.at[*off];
+	struct line_str_ent *e = &r->line_cache[*off % LINE_CACHE_CNT];
 	long res;
 
 	if (!*off)
 		return 0;
-	if (m->gen != r->gen) {
+	if (e->in != *off) {
 		res = bk_strset__add_str(&r->l->ext_strs,
 					 r->obj->btf->strs + *off);
 		if (res < 0)
 			return -ENOMEM;
-		m->gen = r->gen;
-		m->off = res;
+		e->in = *off;
+		e->out = res;
 	}
-	*off = m->off;
+	*off = e->out;
 	return 0;
 }
 
@@ -202,7 +210,7 @@ static int append_ext_sec(void *ctx, enum bk_btf_ext_kind kind,
 
 int bk_ld_append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 {
-	struct ext_reader r = {.l = l, .obj = obj, .gen = obj->file_idx + 1};
+	struct ext_reader r = {.l = l, .obj = obj};
 	struct bk_btf_ext_walk walk = {
 		.file = obj->name,
 		.diag = l->diag,
@@ -222,9 +230,10 @@ int bk_ld_append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 	walk.strs = obj->btf->strs;
 	walk.strs_len = obj->btf->strs_len;
 	r.walk = &walk;
-	err = bk_ensure_mem((void **)&l->ext_memo.at, &l->ext_memo.cap,
-			    sizeof(*l->ext_memo.at), walk.strs_len);
+	r.line_cache = calloc(LINE_CACHE_CNT, sizeof(*r.line_cache));
+	err = r.line_cache ? 0 : -ENOMEM;
 	err = err ?: bk_btf_ext__walk(sec->data, sec->size, &walk);
+	free(r.line_cache);
 	if (err == -ENOMEM)
 		return bk_err(l->diag, err, "%s: out of memory", obj->name);
 	return err;

@@ -13,19 +13,6 @@
 struct bk_linker;
 struct src_obj;
 
-/*
- * Where an input's line_info strings went in l->ext_strs: at[input
- * offset], valid while its gen is that input's file_idx + 1. Kept from one
- * input to the next, so that no input pays for clearing it.
- */
-struct ext_str_memo {
-	struct ext_str_memo_ent {
-		__u32 gen;
-		__u32 off;
-	} * at;
-	size_t cap;
-};
-
 /* .BTF.ext records of one kind for one code section, already remapped. */
 struct ext_recs {
 	void *recs;

@@ -101,7 +101,6 @@ void bk_linker__free(struct bk_linker *l)
 	bk_strset__free(l->static_name_strs);
 	bk_mbtf__free(&l->mbtf);
 	bk_strset__release(&l->ext_strs);
-	free(l->ext_memo.at);
 	free(l->out_path);
 	free(l);
 }

@@ -226,7 +226,6 @@ struct bk_linker {
 	struct bk_strset ext_strs; /* line_info file names and lines */
 	bool has_btf;		   /* some input had BTF */
 	size_t var_seq;
-	struct ext_str_memo ext_memo; /* btf_ext_link.c */
 
 	struct extern_proto *ext_protos;
 	size_t ext_proto_cnt;
