@@ -7,6 +7,8 @@
 #   bad-MUTATION.INPUT      one precise corruption of .BTF or .BTF.ext (see
 #                           `btf_gen list`): must fail with one error line
 #   cbad-MUTATION.INPUT     valid BTF that `format c` must refuse (c-*)
+#   ok-ext-MUTATION.INPUT   .BTF.ext changed the way libbpf 1.1 still links
+#                           (ok-ext-*): must be accepted
 #   bad-trunc-N.INPUT       INPUT cut to N bytes: must fail
 #   bad-deep.btf            a pointer chain deeper than bpfkit allows
 #   flip-SEED.INPUT         one pseudo-random bit of .BTF flipped: may be
@@ -23,7 +25,7 @@ out="${1:?usage: mkcorpus_btf.sh OUT_DIR}"
 flips="${BTF_FLIPS:-30}"
 
 mkdir -p "$out"
-rm -f "$out"/bad-* "$out"/cbad-* "$out"/flip-* "$out"/kinds.btf
+rm -f "$out"/bad-* "$out"/cbad-* "$out"/ok-* "$out"/flip-* "$out"/kinds.btf
 "$gen" kinds "$out/kinds.btf"
 inputs=("$build/progs/btf_kinds.bpf.o" "$build/progs/btf_externs.bpf.o"
 	"$out/kinds.btf")
@@ -35,6 +37,7 @@ for in in "${inputs[@]}"; do
 	for m in $("$gen" list); do
 		f="$out/bad-$m.$name"
 		[[ $m == c-* ]] && f="$out/cbad-${m#c-}.$name"
+		[[ $m == ok-* ]] && f="$out/$m.$name"
 		"$gen" mutate "$in" "$f" "$m" 2>/dev/null || rm -f "$f"
 	done
 	size=$(stat -c %s "$in")

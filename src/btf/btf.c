@@ -160,19 +160,11 @@ static int parse_elf_ext(const struct bk_elf *elf, const struct btf *btf,
 			 const struct bk_diag *diag, struct bk_btf_ext **ext)
 {
 	const struct bk_elf_sec *sec = bk_elf__find_sec(elf, ".BTF.ext");
-	int err;
 
 	*ext = NULL;
 	if (!sec)
 		return 0;
-	err = bk_btf_ext__parse_buf(sec->data, sec->size, bk_elf__name(elf),
-				    btf, diag, ext);
-	err = err ?: bk_btf_ext__check_elf(*ext, elf, diag);
-	if (err) {
-		bk_btf_ext__free(*ext);
-		*ext = NULL;
-	}
-	return err;
+	return bk_btf_ext__parse(elf, sec, btf, diag, ext);
 }
 
 int bk_btf__parse_elf(const struct bk_elf *elf, const struct bk_diag *diag,

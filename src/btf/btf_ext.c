@@ -2,9 +2,9 @@
 /*
  * .BTF.ext: the per-instruction side of BTF. A header, then up to three
  * "info" blocks (func_info, line_info, core_relo), each a record size and a
- * list of (section name, record count, records). Parsed into a checked
- * index: every offset, count and size is within the data, and every type ID
- * and string the records hold is valid in the object's BTF.
+ * list of (section name, record count, records). One walk checks it all
+ * (bk_btf_ext__walk(), for the linker and for the index below); the index
+ * (bk_btf_ext__parse()) is what the dumper and the skeleton read.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -15,6 +15,7 @@
 #include <linux/bpf.h>
 
 #include "btf.h"
+#include "btf_ext.h"
 #include "../elf/elf.h"
 #include "../lib/mem.h"
 
@@ -28,14 +29,6 @@ struct bk_btf_ext {
 	struct bk_btf_ext_sec *secs[BK_BTF_EXT_KIND_CNT];
 	size_t sec_cnt[BK_BTF_EXT_KIND_CNT];
 	size_t sec_cap[BK_BTF_EXT_KIND_CNT];
-};
-
-/* Parsing state of one .BTF.ext section. */
-struct ext_parser {
-	struct bk_btf_ext *ext;
-	const char *name; /* the input, for messages */
-	const struct btf *btf;
-	const struct bk_diag *diag;
 };
 
 static const struct {
@@ -79,240 +72,106 @@ const char *bk_btf__core_relo_kind_str(__u32 kind)
 						  : NULL;
 }
 
-static int ext_err(const struct ext_parser *p, const char *fmt, ...)
-	__printf(2, 3);
+/* Read in place: the linker's input may be misaligned. */
+static __u32 get_u32(const void *p)
+{
+	__u32 v;
 
-static int ext_err(const struct ext_parser *p, const char *fmt, ...)
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static int report(const struct bk_btf_ext_walk *w, int err, const char *where,
+		  const char *fmt, va_list ap) __printf(4, 0);
+
+static int report(const struct bk_btf_ext_walk *w, int err, const char *where,
+		  const char *fmt, va_list ap)
 {
 	char msg[512];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	return bk_err(w->diag, err, "%s: .BTF.ext: %s%s", w->file, where, msg);
+}
+
+static int ext_err(const struct bk_btf_ext_walk *w, const char *fmt, ...)
+	__printf(2, 3);
+
+static int ext_err(const struct bk_btf_ext_walk *w, const char *fmt, ...)
+{
 	va_list ap;
+	int err;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	err = report(w, -EINVAL, "", fmt, ap);
 	va_end(ap);
-	return bk_err(p->diag, -EINVAL, "%s: .BTF.ext: %s", p->name, msg);
+	return err;
 }
 
-static int parse_header(struct ext_parser *p)
+/* The record's place is formatted here, on error only: never per record. */
+int bk_btf_ext__rec_err(const struct bk_btf_ext_walk *w, int err,
+			enum bk_btf_ext_kind kind, const char *sec_name,
+			__u32 idx, const char *fmt, ...)
 {
-	struct bk_btf_ext *ext = p->ext;
-	const struct bk_btf_ext_header *hdr = ext->data;
-	const unsigned char *bytes = ext->data;
-	size_t i;
+	char where[320];
+	va_list ap;
 
-	if (ext->size < EXT_MIN_HDR_LEN)
-		return ext_err(p, "truncated: %zu bytes, the header needs %zu",
-			       ext->size, EXT_MIN_HDR_LEN);
+	snprintf(where, sizeof(where), "%s for section '%s': record #%u: ",
+		 bk_btf_ext__kind_str(kind), sec_name, idx);
+	va_start(ap, fmt);
+	err = report(w, err, where, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+/* As libbpf's btf_ext_parse_hdr() checks it; a header alone is accepted. */
+static int walk_header(const struct bk_btf_ext_walk *w, const char *data,
+		       size_t size, struct bk_btf_ext_header *hdr)
+{
+	if (size < EXT_MIN_HDR_LEN)
+		return ext_err(w, "truncated: %zu bytes, the header needs %zu",
+			       size, EXT_MIN_HDR_LEN);
+	memset(hdr, 0, sizeof(*hdr));
+	memcpy(hdr, data, bk_min(sizeof(*hdr), size));
 	if (hdr->magic == __builtin_bswap16(BTF_MAGIC))
-		return ext_err(p, "byte order differs from this host's");
+		return ext_err(w, "byte order differs from this host's");
 	if (hdr->magic != BTF_MAGIC)
-		return ext_err(p, "bad magic 0x%04x (expected 0x%04x)",
+		return ext_err(w, "bad magic 0x%04x (expected 0x%04x)",
 			       hdr->magic, BTF_MAGIC);
 	if (hdr->version != BTF_VERSION)
-		return ext_err(p, "unsupported version %u", hdr->version);
+		return ext_err(w, "unsupported version %u", hdr->version);
 	if (hdr->flags)
-		return ext_err(p, "unsupported header flags 0x%x", hdr->flags);
-	if (hdr->hdr_len < EXT_MIN_HDR_LEN || hdr->hdr_len > ext->size)
-		return ext_err(p, "header length %u is outside %zu..%zu",
-			       hdr->hdr_len, EXT_MIN_HDR_LEN, ext->size);
-	for (i = sizeof(*hdr); i < hdr->hdr_len; i++) {
-		if (bytes[i])
-			return ext_err(
-				p,
-				"header byte %zu is not zero: unknown header field",
-				i);
-	}
-	memcpy(&ext->hdr, hdr, bk_min(sizeof(*hdr), (size_t)hdr->hdr_len));
+		return ext_err(w, "unsupported header flags 0x%x", hdr->flags);
+	if (hdr->hdr_len < EXT_MIN_HDR_LEN || hdr->hdr_len > size)
+		return ext_err(w, "header length %u is outside %zu..%zu",
+			       hdr->hdr_len, EXT_MIN_HDR_LEN, size);
+	/* a shorter header predates CO-RE; a longer one's extra fields are
+	 * ignored, as libbpf does */
+	if (hdr->hdr_len < sizeof(*hdr))
+		hdr->core_relo_off = hdr->core_relo_len = 0;
 	return 0;
 }
 
-static int check_type_ref(const struct ext_parser *p, const char *where,
-			  __u32 type_id, bool want_func)
+static int check_type_id(const struct bk_btf_ext_walk *w,
+			 enum bk_btf_ext_kind kind,
+			 const struct bk_btf_ext_sec *sec, __u32 idx, __u32 id)
 {
-	__u32 cnt = btf__type_cnt(p->btf);
-	const struct btf_type *t;
-
-	if (!type_id || type_id >= cnt)
-		return ext_err(p, "%s: type ID %u is not in 1..%u", where,
-			       type_id, cnt - 1);
-	t = btf__type_by_id(p->btf, type_id);
-	if (want_func && !btf_is_func(t))
-		return ext_err(p, "%s: type [%u] (%s) is not a FUNC", where,
-			       type_id, bk_btf__kind_str(btf_kind(t)));
-	return 0;
-}
-
-static int check_str_ref(const struct ext_parser *p, const char *where,
-			 const char *what, __u32 off, bool need_text)
-{
-	const char *s = btf__str_by_offset(p->btf, off);
-
-	if (!s)
-		return ext_err(p, "%s: %s offset %u is beyond the BTF strings",
-			       where, what, off);
-	if (need_text && !*s)
-		return ext_err(p, "%s: %s is empty", where, what);
-	return 0;
-}
-
-static int check_rec(const struct ext_parser *p, enum bk_btf_ext_kind kind,
-		     const struct bk_btf_ext_sec *sec, __u32 idx)
-{
-	const void *rec = bk_btf_ext_sec__rec(sec, idx);
-	const struct bpf_line_info *li = rec;
-	const struct bpf_core_relo *cr = rec;
-	__u32 insn_off = *(const __u32 *)rec;
-	char where[160];
-
-	snprintf(where, sizeof(where), "%s for section '%s': record #%u",
-		 ext_kinds[kind].name, sec->name, idx);
-	if (insn_off % sizeof(struct bpf_insn))
-		return ext_err(p, "%s: insn_off %u is not a multiple of %zu",
-			       where, insn_off, sizeof(struct bpf_insn));
-	switch (kind) {
-	case BK_BTF_EXT_FUNC_INFO:
-		return check_type_ref(
-			p, where, ((const struct bpf_func_info *)rec)->type_id,
-			true);
-	case BK_BTF_EXT_LINE_INFO:
-		return check_str_ref(p, where, "file name", li->file_name_off,
-				     false)
-			       ?: check_str_ref(p, where, "line", li->line_off,
-						false);
-	case BK_BTF_EXT_CORE_RELO:
-		if (!bk_btf__core_relo_kind_str(cr->kind))
-			return ext_err(p, "%s: unknown relocation kind %u",
-				       where, cr->kind);
-		return check_type_ref(p, where, cr->type_id, false)
-			       ?: check_str_ref(p, where, "access string",
-						cr->access_str_off, true);
-	default:
+	if (id < w->type_cnt)
 		return 0;
-	}
+	return bk_btf_ext__rec_err(w, -EINVAL, kind, sec->name, idx,
+				   "type ID %u is beyond the last type [%u]",
+				   id, w->type_cnt - 1);
 }
 
-static int add_sec(struct ext_parser *p, enum bk_btf_ext_kind kind,
-		   const struct bk_btf_ext_sec *sec)
+static int check_str_off(const struct bk_btf_ext_walk *w,
+			 enum bk_btf_ext_kind kind,
+			 const struct bk_btf_ext_sec *sec, __u32 idx,
+			 const char *what, __u32 off)
 {
-	struct bk_btf_ext *ext = p->ext;
-
-	if (bk_ensure_mem((void **)&ext->secs[kind], &ext->sec_cap[kind],
-			  sizeof(*sec), ext->sec_cnt[kind] + 1))
-		return bk_err(p->diag, -ENOMEM, "%s: out of memory", p->name);
-	ext->secs[kind][ext->sec_cnt[kind]++] = *sec;
-	return 0;
-}
-
-/* One block: rec_size, then (sec_name_off, num_info, records) entries. */
-static int parse_info(struct ext_parser *p, enum bk_btf_ext_kind kind,
-		      __u32 off, __u32 len)
-{
-	const struct bk_btf_ext *ext = p->ext;
-	const char *what = ext_kinds[kind].name, *block;
-	__u32 rec_size, pos, left, i;
-	size_t avail = ext->size - ext->hdr.hdr_len;
-	struct bk_btf_ext_sec sec;
-	int err;
-
-	if (!len)
+	if (off < w->strs_len)
 		return 0;
-	if ((__u64)off + len > avail)
-		return ext_err(
-			p,
-			"%s (offset %u, %u bytes) ends beyond the %zu bytes after the header",
-			what, off, len, avail);
-	if ((ext->hdr.hdr_len + off) % 4)
-		return ext_err(p, "%s at byte %u is not 4-byte aligned", what,
-			       ext->hdr.hdr_len + off);
-	if (len < sizeof(__u32))
-		return ext_err(p, "%s is truncated: %u bytes", what, len);
-	block = (const char *)ext->data + ext->hdr.hdr_len + off;
-	rec_size = *(const __u32 *)block;
-	if (rec_size < ext_kinds[kind].min_rec_size || rec_size % 4)
-		return ext_err(
-			p,
-			"%s record size %u is invalid (at least %u, a multiple of 4)",
-			what, rec_size, ext_kinds[kind].min_rec_size);
-	for (pos = sizeof(__u32); pos < len;
-	     pos += 2 * sizeof(__u32) + sec.rec_cnt * rec_size) {
-		const __u32 *sec_hdr = (const __u32 *)(block + pos);
-
-		left = len - pos;
-		if (left < 2 * sizeof(__u32))
-			return ext_err(
-				p, "%s: section entry at byte %u is truncated",
-				what, pos);
-		sec = (struct bk_btf_ext_sec){
-			.name_off = sec_hdr[0],
-			.rec_size = rec_size,
-			.rec_cnt = sec_hdr[1],
-			.recs = sec_hdr + 2,
-		};
-		sec.name = btf__str_by_offset(p->btf, sec.name_off);
-		if (!sec.name || !*sec.name)
-			return ext_err(p, "%s: section name offset %u is %s",
-				       what, sec.name_off,
-				       sec.name ? "an empty name"
-						: "beyond the BTF strings");
-		if (!sec.rec_cnt)
-			return ext_err(p, "%s for section '%s' has no records",
-				       what, sec.name);
-		if ((__u64)sec.rec_cnt * rec_size > left - 2 * sizeof(__u32))
-			return ext_err(
-				p,
-				"%s for section '%s': %u records of %u bytes do not fit in the %zu bytes left",
-				what, sec.name, sec.rec_cnt, rec_size,
-				left - 2 * sizeof(__u32));
-		for (i = 0; i < sec.rec_cnt; i++) {
-			err = check_rec(p, kind, &sec, i);
-			if (err)
-				return err;
-		}
-		err = add_sec(p, kind, &sec);
-		if (err)
-			return err;
-	}
-	return 0;
-}
-
-int bk_btf_ext__parse_buf(const void *data, size_t size, const char *name,
-			  const struct btf *btf, const struct bk_diag *diag,
-			  struct bk_btf_ext **extp)
-{
-	struct ext_parser p = {.name = name, .btf = btf, .diag = diag};
-	struct bk_btf_ext *ext;
-	int err;
-
-	ext = calloc(1, sizeof(*ext));
-	if (ext)
-		ext->data = malloc(size ?: 1);
-	if (!ext || !ext->data) {
-		bk_btf_ext__free(ext);
-		return bk_err(diag, -ENOMEM, "%s: out of memory", name);
-	}
-	if (size)
-		memcpy(ext->data, data, size);
-	ext->size = size;
-	p.ext = ext;
-	err = parse_header(&p);
-	err = err
-		      ?: parse_info(&p, BK_BTF_EXT_FUNC_INFO,
-				    ext->hdr.func_info_off,
-				    ext->hdr.func_info_len);
-	err = err
-		      ?: parse_info(&p, BK_BTF_EXT_LINE_INFO,
-				    ext->hdr.line_info_off,
-				    ext->hdr.line_info_len);
-	err = err
-		      ?: parse_info(&p, BK_BTF_EXT_CORE_RELO,
-				    ext->hdr.core_relo_off,
-				    ext->hdr.core_relo_len);
-	if (err) {
-		bk_btf_ext__free(ext);
-		return err;
-	}
-	*extp = ext;
-	return 0;
+	return bk_btf_ext__rec_err(w, -EINVAL, kind, sec->name, idx,
+				   "%s offset %u is beyond the BTF strings",
+				   what, off);
 }
 
 /*
@@ -320,48 +179,251 @@ int bk_btf_ext__parse_buf(const void *data, size_t size, const char *name,
  * in its section) leaves func_info and line_info at offset 0 of an empty
  * section: valid input, which libbpf links and skips at open.
  */
-static bool is_empty_func(size_t kind, const struct bk_elf_sec *es,
-			  __u32 insn_off)
+static bool is_past_code(enum bk_btf_ext_kind kind, __u32 insn_off,
+			 size_t code_size)
 {
-	return !es->size && !insn_off && kind != BK_BTF_EXT_CORE_RELO;
+	return insn_off >= code_size &&
+	       (insn_off || kind == BK_BTF_EXT_CORE_RELO);
 }
 
-int bk_btf_ext__check_elf(const struct bk_btf_ext *ext,
-			  const struct bk_elf *elf, const struct bk_diag *diag)
+static int check_rec(const struct bk_btf_ext_walk *w, enum bk_btf_ext_kind kind,
+		     const struct bk_btf_ext_sec *sec, __u32 idx,
+		     size_t code_size)
 {
-	struct ext_parser p = {.name = bk_elf__name(elf), .diag = diag};
-	const struct bk_btf_ext_sec *sec;
-	const struct bk_elf_sec *es;
-	__u32 i, insn_off;
-	size_t kind, s;
+	const char *rec = bk_btf_ext_sec__rec(sec, idx);
+	__u32 insn_off = get_u32(rec);
 
-	for (kind = 0; kind < BK_BTF_EXT_KIND_CNT; kind++) {
-		for (s = 0; s < ext->sec_cnt[kind]; s++) {
-			sec = &ext->secs[kind][s];
-			es = bk_elf__find_sec(elf, sec->name);
-			if (!es)
-				return ext_err(
-					&p,
-					"%s names section '%s', which the file does not have",
-					ext_kinds[kind].name, sec->name);
-			if (!(es->shdr.sh_flags & SHF_EXECINSTR))
-				return ext_err(
-					&p,
-					"%s names section '%s', which holds no code",
-					ext_kinds[kind].name, sec->name);
-			for (i = 0; i < sec->rec_cnt; i++) {
-				insn_off = *(const __u32 *)bk_btf_ext_sec__rec(
-					sec, i);
-				if (insn_off >= es->size &&
-				    !is_empty_func(kind, es, insn_off))
-					return ext_err(
-						&p,
-						"%s for section '%s': record #%u: insn_off %u is beyond the section's %zu bytes",
-						ext_kinds[kind].name, sec->name,
-						i, insn_off, es->size);
-			}
-		}
+	if (is_past_code(kind, insn_off, code_size))
+		return bk_btf_ext__rec_err(
+			w, -EINVAL, kind, sec->name, idx,
+			"insn_off %u is beyond the section's %zu bytes",
+			insn_off, code_size);
+	switch (kind) {
+	case BK_BTF_EXT_FUNC_INFO:
+		return check_type_id(
+			w, kind, sec, idx,
+			get_u32(rec + offsetof(struct bpf_func_info, type_id)));
+	case BK_BTF_EXT_LINE_INFO:
+		return check_str_off(
+			       w, kind, sec, idx, "file name",
+			       get_u32(rec + offsetof(struct bpf_line_info,
+						      file_name_off)))
+			       ?: check_str_off(
+					  w, kind, sec, idx, "line",
+					  get_u32(rec +
+						  offsetof(struct bpf_line_info,
+							   line_off)));
+	default:
+		return check_type_id(
+			       w, kind, sec, idx,
+			       get_u32(rec +
+				       offsetof(struct bpf_core_relo, type_id)))
+			       ?: check_str_off(
+					  w, kind, sec, idx, "access string",
+					  get_u32(rec +
+						  offsetof(struct bpf_core_relo,
+							   access_str_off)));
 	}
+}
+
+/* The code section a section entry names, or why it names none. */
+static int find_code(const struct bk_btf_ext_walk *w, enum bk_btf_ext_kind kind,
+		     const struct bk_btf_ext_sec *sec, size_t *code_size)
+{
+	switch (w->find_code(w->ctx, sec->name, code_size)) {
+	case BK_BTF_EXT_CODE:
+		return 0;
+	case BK_BTF_EXT_NO_SEC:
+		return ext_err(
+			w,
+			"%s names section '%s', which the file does not have",
+			ext_kinds[kind].name, sec->name);
+	default:
+		return ext_err(w, "%s names section '%s', which holds no code",
+			       ext_kinds[kind].name, sec->name);
+	}
+}
+
+/* One section entry at byte *pos of a block of len bytes: name, count,
+ * records. *pos moves past it. */
+static int walk_sec(const struct bk_btf_ext_walk *w, enum bk_btf_ext_kind kind,
+		    const char *block, __u32 len, __u32 rec_size, __u32 *pos)
+{
+	const char *what = ext_kinds[kind].name;
+	struct bk_btf_ext_sec sec = {.rec_size = rec_size};
+	size_t code_size = 0, left = len - *pos;
+	__u32 i;
+	int err;
+
+	if (left < 2 * sizeof(__u32))
+		return ext_err(w, "%s: section entry at byte %u is truncated",
+			       what, *pos);
+	sec.name_off = get_u32(block + *pos);
+	sec.rec_cnt = get_u32(block + *pos + sizeof(__u32));
+	sec.recs = block + *pos + 2 * sizeof(__u32);
+	left -= 2 * sizeof(__u32);
+	if (sec.name_off >= w->strs_len)
+		return ext_err(
+			w,
+			"%s: section name offset %u is beyond the BTF strings",
+			what, sec.name_off);
+	sec.name = w->strs + sec.name_off;
+	if (!sec.rec_cnt)
+		return ext_err(w, "%s for section '%s' has no records", what,
+			       sec.name);
+	if ((__u64)sec.rec_cnt * rec_size > left)
+		return ext_err(
+			w,
+			"%s for section '%s': %u records of %u bytes do not fit in the %zu bytes left",
+			what, sec.name, sec.rec_cnt, rec_size, left);
+	err = find_code(w, kind, &sec, &code_size);
+	for (i = 0; i < sec.rec_cnt && !err; i++)
+		err = check_rec(w, kind, &sec, i, code_size);
+	err = err ?: w->on_sec(w->ctx, kind, &sec);
+	*pos += 2 * sizeof(__u32) + sec.rec_cnt * rec_size;
+	return err;
+}
+
+/* One block: rec_size, then (sec_name_off, num_info, records) entries. */
+static int walk_block(const struct bk_btf_ext_walk *w, const char *data,
+		      size_t size, __u32 hdr_len, enum bk_btf_ext_kind kind,
+		      __u32 off, __u32 len)
+{
+	const char *what = ext_kinds[kind].name, *block;
+	size_t avail = size - hdr_len;
+	__u32 rec_size, pos = sizeof(__u32);
+	int err = 0;
+
+	if (!len)
+		return 0;
+	if ((__u64)off + len > avail)
+		return ext_err(
+			w,
+			"%s (offset %u, %u bytes) ends beyond the %zu bytes after the header",
+			what, off, len, avail);
+	if ((hdr_len + off) % 4)
+		return ext_err(w, "%s at byte %u is not 4-byte aligned", what,
+			       hdr_len + off);
+	if (len < sizeof(__u32))
+		return ext_err(w, "%s is truncated: %u bytes", what, len);
+	block = data + hdr_len + off;
+	rec_size = get_u32(block);
+	if (rec_size < ext_kinds[kind].min_rec_size || rec_size % 4)
+		return ext_err(
+			w,
+			"%s record size %u is invalid (at least %u, a multiple of 4)",
+			what, rec_size, ext_kinds[kind].min_rec_size);
+	while (pos < len && !err)
+		err = walk_sec(w, kind, block, len, rec_size, &pos);
+	return err;
+}
+
+int bk_btf_ext__walk(const void *data, size_t size,
+		     const struct bk_btf_ext_walk *w)
+{
+	struct bk_btf_ext_header hdr;
+	int err;
+
+	err = walk_header(w, data, size, &hdr);
+	err = err
+		      ?: walk_block(w, data, size, hdr.hdr_len,
+				    BK_BTF_EXT_FUNC_INFO, hdr.func_info_off,
+				    hdr.func_info_len);
+	err = err
+		      ?: walk_block(w, data, size, hdr.hdr_len,
+				    BK_BTF_EXT_LINE_INFO, hdr.line_info_off,
+				    hdr.line_info_len);
+	return err
+		       ?: walk_block(w, data, size, hdr.hdr_len,
+				     BK_BTF_EXT_CORE_RELO, hdr.core_relo_off,
+				     hdr.core_relo_len);
+}
+
+/* ---- the dumper's index ----------------------------------------------- */
+
+/* What the index needs while it is walked. */
+struct ext_index {
+	struct bk_btf_ext *ext;
+	const struct bk_elf *elf;
+	const struct bk_diag *diag;
+};
+
+static enum bk_btf_ext_target elf_code_sec(void *ctx, const char *name,
+					   size_t *size)
+{
+	const struct ext_index *x = ctx;
+	const struct bk_elf_sec *es = bk_elf__find_sec(x->elf, name);
+
+	if (!es)
+		return BK_BTF_EXT_NO_SEC;
+	if (!(es->shdr.sh_flags & SHF_EXECINSTR))
+		return BK_BTF_EXT_NOT_CODE;
+	*size = es->size;
+	return BK_BTF_EXT_CODE;
+}
+
+static int add_sec(void *ctx, enum bk_btf_ext_kind kind,
+		   const struct bk_btf_ext_sec *sec)
+{
+	struct ext_index *x = ctx;
+	struct bk_btf_ext *ext = x->ext;
+
+	if (bk_ensure_mem((void **)&ext->secs[kind], &ext->sec_cap[kind],
+			  sizeof(*sec), ext->sec_cnt[kind] + 1))
+		return bk_err(x->diag, -ENOMEM, "%s: out of memory",
+			      bk_elf__name(x->elf));
+	ext->secs[kind][ext->sec_cnt[kind]++] = *sec;
+	return 0;
+}
+
+/* The string section of btf, which libbpf has checked ends with a NUL. */
+static void btf_strs(const struct btf *btf, struct bk_btf_ext_walk *w)
+{
+	__u32 size;
+	const struct btf_header *h = btf__raw_data(btf, &size);
+
+	w->strs = (const char *)h + h->hdr_len + h->str_off;
+	w->strs_len = h->str_len;
+}
+
+int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
+		      const struct btf *btf, const struct bk_diag *diag,
+		      struct bk_btf_ext **extp)
+{
+	struct ext_index x = {.elf = elf, .diag = diag};
+	struct bk_btf_ext_walk w = {
+		.file = bk_elf__name(elf),
+		.diag = diag,
+		.type_cnt = btf__type_cnt(btf),
+		.find_code = elf_code_sec,
+		.on_sec = add_sec,
+		.ctx = &x,
+	};
+	const struct bk_btf_ext_header *hdr;
+	struct bk_btf_ext *ext;
+	int err;
+
+	ext = calloc(1, sizeof(*ext));
+	if (ext)
+		ext->data = malloc(sec->size ?: 1);
+	if (!ext || !ext->data) {
+		bk_btf_ext__free(ext);
+		return bk_err(diag, -ENOMEM, "%s: out of memory", w.file);
+	}
+	/* NOBITS has no bytes: the walk finds the header truncated */
+	ext->size = sec->data ? sec->size : 0;
+	if (ext->size)
+		memcpy(ext->data, sec->data, ext->size);
+	x.ext = ext;
+	btf_strs(btf, &w);
+	err = bk_btf_ext__walk(ext->data, ext->size, &w);
+	if (err) {
+		bk_btf_ext__free(ext);
+		return err;
+	}
+	hdr = ext->data;
+	memcpy(&ext->hdr, hdr, bk_min(sizeof(*hdr), (size_t)hdr->hdr_len));
+	*extp = ext;
 	return 0;
 }
 

@@ -372,7 +372,7 @@ static void dump_ext_rec(const struct btf *btf, enum bk_btf_ext_kind kind,
 		out_str("access_str", " access_str='%s'",
 			btf__str_by_offset(btf, cr->access_str_off));
 		out_str("relo_kind", " relo_kind=%s",
-			bk_btf__core_relo_kind_str(cr->kind));
+			bk_btf__core_relo_kind_str(cr->kind) ?: "unknown");
 		break;
 	default:
 		break;

@@ -25,142 +25,133 @@
 #define BTF_EXT_HDR_LEN 32
 
 /*
- * An input string offset into the merged BTF's pool (ext: the pool of
- * line_info strings). Offsets are checked: .BTF.ext's are not validated
- * anywhere else.
+ * An input string offset into the merged BTF's string pool. The offset is
+ * one the BTF module's validation or the .BTF.ext walk has checked.
  */
-int bk_ld_map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
-			bool ext)
+int bk_ld_map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off)
 {
-	struct bk_idmap *map = ext ? &obj->ext_str_map : &obj->str_map;
 	const char *s;
 	__u32 out;
 	long res;
 
 	if (!*off)
 		return 0;
-	if (bk_idmap__find(map, *off, &out)) {
+	if (bk_idmap__find(&obj->str_map, *off, &out)) {
 		*off = out;
 		return 0;
 	}
 	s = bk_bview__str(obj->btf, *off);
 	if (!s)
 		return -EINVAL;
-	res = ext ? bk_strset__add_str(&l->ext_strs, s)
-		  : bk_mbtf__add_str(&l->mbtf, s);
-	if (res < 0 || bk_idmap__add(map, *off, res))
+	res = bk_mbtf__add_str(&l->mbtf, s);
+	if (res < 0 || bk_idmap__add(&obj->str_map, *off, res))
 		return -ENOMEM;
 	*off = res;
 	return 0;
 }
 
 /*
- * One input's .BTF.ext, read in place: checked as it is walked (header,
- * every length, every record against the BTF and its code section), so
- * a record is looked at once, to check it and to append it.
+ * One input's .BTF.ext, read in place and checked by the BTF module's
+ * walk (bk_btf_ext__walk()); each checked section's records are appended
+ * here with offsets shifted, type IDs remapped and strings re-interned.
  */
 struct ext_reader {
 	struct bk_linker *l;
 	struct src_obj *obj;
-	const char *data;
-	size_t size;
-	/* line_info records of a section share their file name */
-	__u32 file_in;
-	__u32 file_out;
+	const struct bk_btf_ext_walk *walk;
+	/* the section find_code() found last: the one on_sec() gets next */
+	const struct src_sec *code;
+	/* recent line_info strings, by input offset (see map_line_str()) */
+	struct line_str_ent {
+		__u32 in; /* 0: empty */
+		__u32 out;
+	} * line_cache;
 };
 
-static int ext_err(struct ext_reader *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int ext_err(struct ext_reader *r, const char *fmt, ...)
+static enum bk_btf_ext_target find_code(void *ctx, const char *name,
+					size_t *size)
 {
-	char msg[512];
-	va_list ap;
+	struct ext_reader *r = ctx;
+	const struct src_sec *code = bk_ld_find_src_sec(r->obj, name);
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	return bk_err(r->l->diag, -EINVAL, "%s: .BTF.ext: %s", r->obj->name,
-		      msg);
+	if (!code)
+		return BK_BTF_EXT_NO_SEC;
+	if (code->skipped || code->dst_id < 0 || !code->is_exec)
+		return BK_BTF_EXT_NOT_CODE;
+	r->code = code;
+	*size = code->size;
+	return BK_BTF_EXT_CODE;
 }
 
 /*
- * A record's string, checked, into the merged strings: line_info's into
- * their own pool (they never reach libbpf's dedup), CO-RE access strings
- * with the types'.
+ * line_info strings go to their own pool: they never reach libbpf's
+ * dedup. A record repeats the file name and often the line of the records
+ * just before it, so a small cache indexed by the offset's low bits turns
+ * most records into an array read; strings 4 KiB apart share a slot, and
+ * a miss only costs the pool's own look-up, which gives the same offset.
+ * Memory stays fixed, however large the input's strings.
  */
-static int move_str(struct ext_reader *r, __u32 *off, bool line,
-		    const char *what, const char *sec, __u32 idx)
-{
-	int err = bk_ld_map_input_str(r->l, r->obj, off, line);
+#define LINE_CACHE_CNT 4096
 
-	if (err == -EINVAL)
-		return ext_err(
-			r,
-			"section '%s': record #%u: %s offset %u is not a string",
-			sec, idx, what, *off);
-	return err;
+static int map_line_str(struct ext_reader *r, __u32 *off)
+{
+	struct line_str_ent *e = &r->line_cache[*off % LINE_CACHE_CNT];
+	long res;
+
+	if (!*off)
+		return 0;
+	if (e->in != *off) {
+		res = bk_strset__add_str(&r->l->ext_strs,
+					 r->obj->btf->strs + *off);
+		if (res < 0)
+			return -ENOMEM;
+		e->in = *off;
+		e->out = res;
+	}
+	*off = e->out;
+	return 0;
 }
 
-static int map_type(struct ext_reader *r, __u32 *id, bool want_func,
-		    const char *sec, __u32 idx)
+/* Type IDs below the type count were checked; the BTF phase may not have
+ * linked every one of them. */
+static int map_type(struct ext_reader *r, enum bk_btf_ext_kind kind, __u32 *id,
+		    __u32 idx)
 {
 	const struct src_obj *obj = r->obj;
 
-	if (*id >= obj->type_cnt ||
-	    (want_func && !btf_is_func(bk_bview__type(obj->btf, *id))))
-		return ext_err(
-			r, "section '%s': record #%u: BTF type [%u] is not %s",
-			sec, idx, *id, want_func ? "a FUNC" : "a valid type");
 	if (*id && !obj->type_map[*id])
-		return ext_err(
-			r,
-			"section '%s': record #%u: BTF type [%u] is not linked",
-			sec, idx, *id);
+		return bk_btf_ext__rec_err(r->walk, -EINVAL, kind,
+					   r->code->name, idx,
+					   "type [%u] is not linked", *id);
 	*id = obj->type_map[*id];
 	return 0;
 }
 
-static int fix_rec(struct ext_reader *r, enum bk_btf_ext_kind kind, void *rec,
-		   const struct src_sec *code, __u32 idx)
+static int remap_rec(struct ext_reader *r, enum bk_btf_ext_kind kind, void *rec,
+		     __u32 idx)
 {
 	__u32 *insn_off = rec;
-	int err = 0;
 
-	if (*insn_off % BPF_INSN_SZ || *insn_off >= code->size)
-		return ext_err(
-			r,
-			"section '%s': %s record #%u: insn_off %u is not an instruction of the section",
-			code->name, bk_btf_ext__kind_str(kind), idx, *insn_off);
-	*insn_off += code->dst_off;
+	*insn_off += r->code->dst_off;
 	switch (kind) {
 	case BK_BTF_EXT_FUNC_INFO: {
 		struct bpf_func_info *fi = rec;
 
-		return map_type(r, &fi->type_id, true, code->name, idx);
+		return map_type(r, kind, &fi->type_id, idx);
 	}
 	case BK_BTF_EXT_LINE_INFO: {
 		struct bpf_line_info *li = rec;
 
-		if (li->file_name_off && li->file_name_off == r->file_in) {
-			li->file_name_off = r->file_out;
-		} else {
-			r->file_in = li->file_name_off;
-			err = move_str(r, &li->file_name_off, true, "file name",
-				       code->name, idx);
-			r->file_out = li->file_name_off;
-		}
-		return err
-			       ?: move_str(r, &li->line_off, true, "line",
-					   code->name, idx);
+		return map_line_str(r, &li->file_name_off)
+			       ?: map_line_str(r, &li->line_off);
 	}
 	default: {
 		struct bpf_core_relo *cr = rec;
 
-		err = map_type(r, &cr->type_id, false, code->name, idx);
-		return err
-			       ?: move_str(r, &cr->access_str_off, false,
-					   "access string", code->name, idx);
+		/* access strings stay with the types they describe */
+		return map_type(r, kind, &cr->type_id, idx)
+			       ?: bk_ld_map_input_str(r->l, r->obj,
+						      &cr->access_str_off);
 	}
 	}
 }
@@ -173,125 +164,76 @@ static int fix_rec(struct ext_reader *r, enum bk_btf_ext_kind kind, void *rec,
  * offset where the next file's code, in a section of the same name, would
  * get two records for its first instruction.
  */
-static bool describes_no_insn(enum bk_btf_ext_kind kind, const void *rec,
-			      const struct src_sec *code)
+static bool describes_no_insn(const struct src_sec *code)
 {
-	const __u32 *insn_off = rec;
-
-	return !code->size && !*insn_off && kind != BK_BTF_EXT_CORE_RELO;
+	return !code->size;
 }
 
-static int append_ext_sec(struct ext_reader *r, enum bk_btf_ext_kind kind,
-			  const char *name, const char *recs, __u32 cnt,
-			  __u32 rec_size)
+/* A section's records, less fields beyond what we know: not carried over. */
+static void copy_recs(char *dst, const struct bk_btf_ext_sec *sec,
+		      size_t rec_sz)
 {
+	__u32 i;
+
+	if (sec->rec_size == rec_sz) {
+		memcpy(dst, sec->recs, (size_t)sec->rec_cnt * rec_sz);
+		return;
+	}
+	for (i = 0; i < sec->rec_cnt; i++)
+		memcpy(dst + i * rec_sz, bk_btf_ext_sec__rec(sec, i), rec_sz);
+}
+
+static int append_ext_sec(void *ctx, enum bk_btf_ext_kind kind,
+			  const struct bk_btf_ext_sec *sec)
+{
+	struct ext_reader *r = ctx;
 	size_t rec_sz = bk_btf_ext__min_rec_size(kind);
-	const struct src_sec *code = bk_ld_find_src_sec(r->obj, name);
-	struct ext_recs *out;
+	struct ext_recs *out = &r->l->secs[r->code->dst_id].ext[kind];
+	char *recs;
 	__u32 i;
 	int err;
 
-	if (!code || code->skipped || code->dst_id < 0 || !code->is_exec)
-		return ext_err(
-			r,
-			"%s records for section '%s', which is not linked code",
-			bk_btf_ext__kind_str(kind), name);
-	out = &r->l->secs[code->dst_id].ext[kind];
-	if (bk_grow_mem(&out->recs, &out->cap, rec_sz, out->cnt + cnt))
-		return -ENOMEM;
-	for (i = 0; i < cnt; i++) {
-		void *rec = (char *)out->recs + out->cnt * rec_sz;
-
-		/* fields beyond what we know are not carried over */
-		memcpy(rec, recs + (size_t)i * rec_size, rec_sz);
-		if (describes_no_insn(kind, rec, code))
-			continue;
-		err = fix_rec(r, kind, rec, code, i);
-		if (err)
-			return err;
-		out->cnt++;
-	}
-	return 0;
-}
-
-static int read_kind(struct ext_reader *r, enum bk_btf_ext_kind kind, __u32 off,
-		     __u32 len, __u32 hdr_len)
-{
-	const char *p, *end;
-	__u32 rec_size, name_off, cnt;
-	const char *name;
-	int err;
-
-	if (!len)
+	if (describes_no_insn(r->code))
 		return 0;
-	if (off > r->size - hdr_len || len > r->size - hdr_len - off ||
-	    len < sizeof(__u32))
-		return ext_err(r, "%s at %u, %u bytes, is beyond the section",
-			       bk_btf_ext__kind_str(kind), off, len);
-	p = r->data + hdr_len + off;
-	end = p + len;
-	memcpy(&rec_size, p, sizeof(rec_size));
-	p += sizeof(rec_size);
-	if (rec_size < bk_btf_ext__min_rec_size(kind) ||
-	    rec_size % sizeof(__u32))
-		return ext_err(r, "%s record size %u is invalid",
-			       bk_btf_ext__kind_str(kind), rec_size);
-	while (p < end) {
-		if ((size_t)(end - p) < 2 * sizeof(__u32))
-			return ext_err(r, "%s: truncated section header",
-				       bk_btf_ext__kind_str(kind));
-		memcpy(&name_off, p, sizeof(name_off));
-		memcpy(&cnt, p + sizeof(__u32), sizeof(cnt));
-		p += 2 * sizeof(__u32);
-		name = bk_bview__str(r->obj->btf, name_off);
-		if (!name)
-			return ext_err(
-				r, "%s: section name offset %u is not a string",
-				bk_btf_ext__kind_str(kind), name_off);
-		if ((size_t)(end - p) / rec_size < cnt)
-			return ext_err(
-				r,
-				"section '%s': %u %s records run past the end",
-				name, cnt, bk_btf_ext__kind_str(kind));
-		err = append_ext_sec(r, kind, name, p, cnt, rec_size);
+	if (bk_grow_mem(&out->recs, &out->cap, rec_sz, out->cnt + sec->rec_cnt))
+		return -ENOMEM;
+	recs = (char *)out->recs + out->cnt * rec_sz;
+	copy_recs(recs, sec, rec_sz);
+	for (i = 0; i < sec->rec_cnt; i++) {
+		err = remap_rec(r, kind, recs + i * rec_sz, i);
 		if (err)
 			return err;
-		p += (size_t)cnt * rec_size;
 	}
+	out->cnt += sec->rec_cnt;
 	return 0;
 }
 
 int bk_ld_append_btf_ext(struct bk_linker *l, struct src_obj *obj)
 {
 	struct ext_reader r = {.l = l, .obj = obj};
-	struct bk_btf_ext_header hdr = {};
+	struct bk_btf_ext_walk walk = {
+		.file = obj->name,
+		.diag = l->diag,
+		.type_cnt = obj->type_cnt,
+		.find_code = find_code,
+		.on_sec = append_ext_sec,
+		.ctx = &r,
+	};
+	const struct src_sec *sec;
 	int err;
 
 	if (!obj->ext_idx || !obj->btf)
 		return 0;
-	r.data = obj->secs[obj->ext_idx].data;
-	r.size = obj->secs[obj->ext_idx].size;
-	if (!r.data)
+	sec = &obj->secs[obj->ext_idx];
+	if (!sec->data)
 		return 0;
-	if (r.size < offsetof(struct bk_btf_ext_header, core_relo_off))
-		return ext_err(&r, "header is truncated");
-	memcpy(&hdr, r.data, r.size < sizeof(hdr) ? r.size : sizeof(hdr));
-	if (hdr.magic != BTF_MAGIC || hdr.version != 1)
-		return ext_err(&r, "bad magic %#x or version %u", hdr.magic,
-			       hdr.version);
-	if (hdr.hdr_len < offsetof(struct bk_btf_ext_header, core_relo_off) ||
-	    hdr.hdr_len > r.size)
-		return ext_err(&r, "header length %u is invalid", hdr.hdr_len);
-	if (hdr.hdr_len < sizeof(hdr))
-		hdr.core_relo_off = hdr.core_relo_len = 0;
-	err = read_kind(&r, BK_BTF_EXT_FUNC_INFO, hdr.func_info_off,
-			hdr.func_info_len, hdr.hdr_len);
-	err = err
-		      ?: read_kind(&r, BK_BTF_EXT_LINE_INFO, hdr.line_info_off,
-				   hdr.line_info_len, hdr.hdr_len);
-	err = err
-		      ?: read_kind(&r, BK_BTF_EXT_CORE_RELO, hdr.core_relo_off,
-				   hdr.core_relo_len, hdr.hdr_len);
+	walk.strs = obj->btf->strs;
+	walk.strs_len = obj->btf->strs_len;
+	r.walk = &walk;
+	r.line_cache = calloc(LINE_CACHE_CNT, sizeof(*r.line_cache));
+	err = r.line_cache ? 0 : -ENOMEM;
+	err = err ?: bk_btf_ext__walk(sec->data, sec->size, &walk);
+	free(r.line_cache);
 	if (err == -ENOMEM)
 		return bk_err(l->diag, err, "%s: out of memory", obj->name);
 	return err;

@@ -20,8 +20,7 @@ struct ext_recs {
 	size_t cap;
 };
 
-int bk_ld_map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off,
-			bool ext);
+int bk_ld_map_input_str(struct bk_linker *l, struct src_obj *obj, __u32 *off);
 
 int bk_ld_append_btf_ext(struct bk_linker *l, struct src_obj *obj);
 /* How a .BTF.ext being laid out gets its strings. */

@@ -117,7 +117,7 @@ static int map_type_str(__u32 *off, void *ctx)
 {
 	struct str_ctx *c = ctx;
 
-	return bk_ld_map_input_str(c->l, c->obj, off, false);
+	return bk_ld_map_input_str(c->l, c->obj, off);
 }
 
 static int copy_types(struct bk_linker *l, struct src_obj *obj,

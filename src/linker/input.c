@@ -365,7 +365,6 @@ void bk_ld_free_obj(struct src_obj *obj)
 	free(obj->glob_of_type);
 	free(obj->type_map);
 	bk_idmap__free(&obj->str_map);
-	bk_idmap__free(&obj->ext_str_map);
 	free(obj->secs);
 	bk_bview__free(&obj->btf_view);
 	bk_elf__free(obj->elf);

@@ -99,9 +99,8 @@ struct src_obj {
 	__u32 *sym_btf;
 	int *glob_of_type; /* input BTF id -> glob idx + 1, 0 when none */
 	__u32 *type_map;   /* input BTF id -> output BTF id */
-	/* input string offset -> l->mbtf.strs offset / l->ext_strs offset */
+	/* input string offset -> l->mbtf.strs offset */
 	struct bk_idmap str_map;
-	struct bk_idmap ext_str_map;
 };
 
 /* ---- outputs --------------------------------------------------------- */
@@ -227,7 +226,6 @@ struct bk_linker {
 	struct bk_strset ext_strs; /* line_info file names and lines */
 	bool has_btf;		   /* some input had BTF */
 	size_t var_seq;
-	__u32 ext_rec_size[BK_BTF_EXT_KIND_CNT];
 
 	struct extern_proto *ext_protos;
 	size_t ext_proto_cnt;

@@ -13,7 +13,8 @@
  *   btf_gen flip IN OUT SEED   IN with one pseudo-random bit of .BTF flipped
  *   btf_gen list               the mutation names, one a line; those
  *                              named c-* leave valid BTF that is too
- *                              big to print as C
+ *                              big to print as C; those named ok-* change
+ *                              .BTF.ext the way libbpf 1.1 still links
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -389,15 +390,15 @@ static void mutate(struct input *in, const char *m)
 	else if (!strcmp(m, "ext-sec-missing"))
 		*u32_at(in, ext_first_sec(in, 0)) =
 			btf__find_str(in->btf, "int");
-	else if (!strcmp(m, "ext-func-not-func"))
+	else if (!strcmp(m, "ok-ext-func-not-func"))
 		ext_first_rec(in, 0)[1] = find_kind(in, BTF_KIND_INT, 0);
-	else if (!strcmp(m, "ext-insn-unaligned"))
+	else if (!strcmp(m, "ok-ext-insn-unaligned"))
 		ext_first_rec(in, 0)[0] = 3;
 	else if (!strcmp(m, "ext-insn-beyond"))
 		ext_first_rec(in, 1)[0] = 0x7ffffff8;
 	else if (!strcmp(m, "ext-line-str-huge"))
 		ext_first_rec(in, 1)[1] = 0xfffffff;
-	else if (!strcmp(m, "ext-relo-kind"))
+	else if (!strcmp(m, "ok-ext-relo-kind"))
 		ext_first_rec(in, 2)[3] = 99;
 	else if (!strcmp(m, "ext-relo-type-huge"))
 		ext_first_rec(in, 2)[1] = 99999;
@@ -458,12 +459,12 @@ static const char *const mutations[] = {
 	"ext-sec-name-huge",
 	"ext-sec-not-code",
 	"ext-sec-missing",
-	"ext-func-not-func",
-	"ext-insn-unaligned",
 	"ext-insn-beyond",
 	"ext-line-str-huge",
-	"ext-relo-kind",
 	"ext-relo-type-huge",
+	"ok-ext-func-not-func",
+	"ok-ext-insn-unaligned",
+	"ok-ext-relo-kind",
 	"elf-no-btf",
 	"elf-no-btf-ext",
 	"member-offset-huge",

@@ -45,11 +45,12 @@
 	((encoding) << 24 | (bits_offset) << 16 | (nr_bits))
 
 /* Expectations, one letter per command group: dump, ext, link, skeleton. */
-#define EXP_ALL "FFFF"	/* the file as a whole is unreadable */
-#define EXP_ANY "AAAA"	/* may still be valid */
-#define EXP_EXT "AFFA"	/* .BTF.ext is corrupt */
-#define EXP_LINK "AAFA" /* only the linker's checks must catch it */
-#define EXP_LOAD "AAFF" /* libbpf's object loader catches it as well */
+#define EXP_ALL "FFFF"	  /* the file as a whole is unreadable */
+#define EXP_ANY "AAAA"	  /* may still be valid */
+#define EXP_EXT "AFFA"	  /* .BTF.ext is corrupt */
+#define EXP_EXT_OK "A00A" /* odd .BTF.ext that libbpf 1.1 links */
+#define EXP_LINK "AAFA"	  /* only the linker's checks must catch it */
+#define EXP_LOAD "AAFF"	  /* libbpf's object loader catches it as well */
 
 #define BIG_OFF 0xffffff00u /* an offset/index beyond any small file */
 
@@ -1185,8 +1186,9 @@ static void gen_ext_hdr(const struct obj *o)
 	const struct btf_ext_hdr *x = o->xh;
 
 	XH_PUT(magic, 0xeb9e, EXP_EXT, "bad");
-	XH_PUT(version, 2, EXP_ANY, "2");
-	XH_PUT(flags, 1, EXP_ANY, "1");
+	/* libbpf's btf_ext_parse_hdr() refuses both (-ENOTSUP) */
+	XH_PUT(version, 2, EXP_EXT, "2");
+	XH_PUT(flags, 1, EXP_EXT, "1");
 	XH_PUT(hdr_len, 0, EXP_EXT, "0");
 	XH_PUT(hdr_len, 4, EXP_EXT, "4");
 	XH_PUT(hdr_len, 24, EXP_EXT, "24");
@@ -1229,7 +1231,7 @@ static void gen_ext_block(const struct obj *o, const char *block, __u32 off,
 	X_PUT(0, 64, EXP_EXT, "recsize64");
 	X_PUT(0, BIG_OFF, EXP_EXT, "recsize-big");
 	X_PUT(4, BIG_OFF, EXP_EXT, "sec-name-big");
-	X_PUT(4, 0, EXP_LINK, "sec-name-empty");
+	X_PUT(4, 0, EXP_EXT, "sec-name-empty");
 	X_PUT(8, 0, EXP_EXT, "count0");
 	X_PUT(8, get_n(o->buf, base + 8, 4) + 1, EXP_EXT, "count+1");
 	X_PUT(8, 0x7fffffff, EXP_EXT, "count-huge");
@@ -1241,22 +1243,27 @@ static void gen_ext_block(const struct obj *o, const char *block, __u32 off,
 static void gen_ext(const struct obj *o)
 {
 	__u32 bad = o->type_cnt + 1;
+	/*
+	 * What libbpf 1.1's linker accepts (it checks type IDs and string
+	 * offsets only) must be linked and dumped: EXP_EXT_OK. A record
+	 * beyond its code section is refused.
+	 */
 	const struct ext_field func[] = {
-		{0, 1, EXP_ANY, "r0-insn-misaligned"},
-		{0, 0xfffffff8, EXP_ANY, "r0-insn-huge"},
-		{4, bad, EXP_LINK, "r0-type-end"},
-		{4, first_of_kind(o, BTF_KIND_INT), EXP_ANY, "r0-type-int"},
+		{0, 1, EXP_EXT_OK, "r0-insn-misaligned"},
+		{0, 0xfffffff8, EXP_EXT, "r0-insn-huge"},
+		{4, bad, EXP_EXT, "r0-type-end"},
+		{4, first_of_kind(o, BTF_KIND_INT), EXP_EXT_OK, "r0-type-int"},
 	};
 	const struct ext_field line[] = {
-		{0, 2, EXP_ANY, "r0-insn-misaligned"},
-		{4, BIG_OFF, EXP_LINK, "r0-file-big"},
-		{8, BIG_OFF, EXP_LINK, "r0-line-big"},
-		{12, 0xffffffff, EXP_ANY, "r0-linecol-max"},
+		{0, 2, EXP_EXT_OK, "r0-insn-misaligned"},
+		{4, BIG_OFF, EXP_EXT, "r0-file-big"},
+		{8, BIG_OFF, EXP_EXT, "r0-line-big"},
+		{12, 0xffffffff, EXP_EXT_OK, "r0-linecol-max"},
 	};
 	const struct ext_field core[] = {
-		{4, bad, EXP_LINK, "r0-type-end"},
-		{8, BIG_OFF, EXP_LINK, "r0-access-big"},
-		{12, 99, EXP_ANY, "r0-kind99"},
+		{4, bad, EXP_EXT, "r0-type-end"},
+		{8, BIG_OFF, EXP_EXT, "r0-access-big"},
+		{12, 99, EXP_EXT_OK, "r0-kind99"},
 	};
 
 	gen_ext_hdr(o);

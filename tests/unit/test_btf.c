@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /*
  * Unit tests of src/btf: parsing from buffers (aligned or not), split BTF
- * against a base, the ELF entry point with .BTF.ext and its iteration, and
+ * against a base, the ELF entry point with .BTF.ext and its iteration, the
+ * .BTF.ext walk with the plain inputs the linker gives it, and
  * checks the CLI tests cannot reach (split BTF has no file of its own here).
  */
 #include <errno.h>
@@ -153,6 +154,104 @@ out:
 	bk_elf__free(elf);
 }
 
+/*
+ * bk_btf_ext__walk() with plain inputs, as the linker calls it: a .BTF.ext
+ * of one func_info section (".text", two records), read at an odd
+ * address, against a code section whose size the test sets.
+ */
+struct walk_case {
+	size_t code_size;
+	size_t sec_calls;
+	__u32 rec_cnt;
+};
+
+static enum bk_btf_ext_target walk_find(void *ctx, const char *name,
+					size_t *size)
+{
+	const struct walk_case *c = ctx;
+
+	if (strcmp(name, ".text"))
+		return BK_BTF_EXT_NO_SEC;
+	*size = c->code_size;
+	return BK_BTF_EXT_CODE;
+}
+
+static int walk_sec(void *ctx, enum bk_btf_ext_kind kind,
+		    const struct bk_btf_ext_sec *sec)
+{
+	struct walk_case *c = ctx;
+
+	c->sec_calls++;
+	c->rec_cnt += kind == BK_BTF_EXT_FUNC_INFO ? sec->rec_cnt : 0;
+	return 0;
+}
+
+static int walk(size_t code_size, __u32 insn_off1, __u32 type_id1,
+		struct walk_case *c)
+{
+	static const char strs[] = "\0.text";
+	__u32 ext[] = {
+		/* magic, version 1, no flags; hdr_len; func_info off, len;
+		 * line_info off, len; core_relo off, len */
+		BTF_MAGIC | 1 << 16,
+		32,
+		0,
+		28,
+		28,
+		0,
+		28,
+		0,
+		8,
+		1,
+		2,
+		0,
+		1,
+		insn_off1,
+		type_id1,
+	};
+	struct bk_btf_ext_walk w = {
+		.file = "t.o",
+		.diag = &diag,
+		.strs = strs,
+		.strs_len = sizeof(strs),
+		.type_cnt = 3,
+		.find_code = walk_find,
+		.on_sec = walk_sec,
+		.ctx = c,
+	};
+	char buf[sizeof(ext) + 1];
+
+	memset(c, 0, sizeof(*c));
+	c->code_size = code_size;
+	msg[0] = 0;
+	memcpy(buf + 1, ext, sizeof(ext));
+	return bk_btf_ext__walk(buf + 1, sizeof(ext), &w);
+}
+
+static void test_ext_walk(void)
+{
+	struct walk_case c;
+
+	CHECK(walk(16, 8, 2, &c) == 0 && c.sec_calls == 1 && c.rec_cnt == 2,
+	      "ext walk: a valid section is handed over once, whole");
+	CHECK(walk(16, 3, 0, &c) == 0 && c.rec_cnt == 2,
+	      "ext walk: misaligned insn_off and type 0 pass, as libbpf links them");
+	CHECK(walk(0, 0, 1, &c) == 0 && c.rec_cnt == 2,
+	      "ext walk: func_info at offset 0 of an empty code section passes");
+	CHECK(walk(0, 8, 1, &c) == -EINVAL && c.sec_calls == 0 &&
+		      !strcmp(msg,
+			      "t.o: .BTF.ext: func_info for section '.text': record #1: insn_off 8 is beyond the section's 0 bytes"),
+	      "ext walk: only offset 0 is accepted there: %s", msg);
+	CHECK(walk(16, 16, 1, &c) == -EINVAL &&
+		      !strcmp(msg,
+			      "t.o: .BTF.ext: func_info for section '.text': record #1: insn_off 16 is beyond the section's 16 bytes"),
+	      "ext walk: insn_off at the section's end is refused: %s", msg);
+	CHECK(walk(16, 8, 3, &c) == -EINVAL &&
+		      !strcmp(msg,
+			      "t.o: .BTF.ext: func_info for section '.text': record #1: type ID 3 is beyond the last type [2]"),
+	      "ext walk: a type ID past the type count is refused: %s", msg);
+}
+
 int main(void)
 {
 	const char *build = getenv("BPFKIT_BUILD") ?: "build";
@@ -160,6 +259,7 @@ int main(void)
 	test_buffers();
 	test_split();
 	test_elf_ext(build);
+	test_ext_walk();
 	CHECK(strcmp(bk_btf__kind_str(BTF_KIND_ENUM64), "ENUM64") == 0 &&
 		      strcmp(bk_btf__kind_str(99), "UNKNOWN") == 0 &&
 		      strcmp(bk_btf__core_relo_kind_str(0), "byte_off") == 0 &&
