@@ -67,7 +67,9 @@ struct bk_ar {
 
 bool bk_ar__is_archive(const void *buf, size_t size)
 {
-	return size >= AR_MAGIC_LEN && memcmp(buf, AR_MAGIC, AR_MAGIC_LEN) == 0;
+	return size >= AR_MAGIC_LEN &&
+	       (memcmp(buf, AR_MAGIC, AR_MAGIC_LEN) == 0 ||
+		memcmp(buf, AR_THIN_MAGIC, AR_MAGIC_LEN) == 0);
 }
 
 /* A header field: decimal digits, then only spaces; at least one digit. */
@@ -195,6 +197,22 @@ static int short_name(struct bk_ar *ar, const struct ar_hdr *h)
 	return add_name(ar, h->name, len);
 }
 
+/* llvm-ar names BSD's index "#1/12" with "__.SYMDEF" in the data. */
+static bool is_bsd_index(const struct ar_hdr *h, const struct bk_ar_member *m)
+{
+	static const char symdef[] = "__.SYMDEF";
+	size_t len;
+
+	if (is_name(h->name, sizeof(h->name), "__.SYMDEF") ||
+	    is_name(h->name, sizeof(h->name), "__.SYMDEF SORTED") ||
+	    is_name(h->name, sizeof(h->name), "__.SYMDEF_64"))
+		return true;
+	return memcmp(h->name, "#1/", 3) == 0 &&
+	       parse_dec(h->name + 3, sizeof(h->name) - 3, &len) &&
+	       len >= sizeof(symdef) - 1 && len <= m->size &&
+	       memcmp(m->data, symdef, sizeof(symdef) - 1) == 0;
+}
+
 /* The symbol index and the long-name table: not members. 1 if h is one. */
 static int take_special(struct bk_ar *ar, const struct ar_hdr *h,
 			const struct bk_ar_member *m)
@@ -211,14 +229,12 @@ static int take_special(struct bk_ar *ar, const struct ar_hdr *h,
 		ar->long_names_size = m->size;
 		return 1;
 	}
-	if (is_name(h->name, sizeof(h->name), "/"))
+	if (is_bsd_index(h, m))
+		kind = INDEX_BSD;
+	else if (is_name(h->name, sizeof(h->name), "/"))
 		kind = INDEX_GNU32;
 	else if (is_name(h->name, sizeof(h->name), "/SYM64/"))
 		kind = INDEX_GNU64;
-	else if (is_name(h->name, sizeof(h->name), "__.SYMDEF") ||
-		 is_name(h->name, sizeof(h->name), "__.SYMDEF SORTED") ||
-		 is_name(h->name, sizeof(h->name), "__.SYMDEF_64"))
-		kind = INDEX_BSD;
 	else
 		return 0;
 	if (ar->index_kind != INDEX_NONE)
@@ -399,7 +415,8 @@ static int read_archive(struct bk_ar *ar)
 	    memcmp(ar->buf, AR_THIN_MAGIC, AR_MAGIC_LEN) == 0)
 		return bk_err(ar->diag, -EOPNOTSUPP,
 			      "%s: thin archives are not supported", ar->name);
-	if (!bk_ar__is_archive(ar->buf, ar->size))
+	if (ar->size < AR_MAGIC_LEN ||
+	    memcmp(ar->buf, AR_MAGIC, AR_MAGIC_LEN) != 0)
 		return bk_err(ar->diag, -EINVAL, "%s: not an ar archive",
 			      ar->name);
 	while (!err && off < ar->size)

@@ -34,7 +34,10 @@ struct bk_ar_sym {
 	size_t member_idx;
 };
 
-/* True if buf starts with the archive magic "!<arch>\n". */
+/*
+ * True if buf starts with an archive magic: "!<arch>\n", or a thin
+ * archive's "!<thin>\n", which bk_ar__open_mem() refuses by name.
+ */
 bool bk_ar__is_archive(const void *buf, size_t size);
 
 /*
