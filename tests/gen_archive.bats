@@ -31,6 +31,7 @@ setup_file() {
 	llvm-ar rcS libdup.a ar_sum.bpf.o ar_twice.bpf.o ar_dup.bpf.o
 	llvm-ar rcS libsum.a ar_sum.bpf.o
 	llvm-ar rcS libtwice.a ar_twice.bpf.o
+	llvm-ar rcs libweak.a ar_weaksum.bpf.o
 	# the members ld takes, in its order: the reference output
 	"$BPFKIT" gen object ref.o ar_app.bpf.o ar_sum.bpf.o ar_twice.bpf.o
 	printf 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' >pkt
@@ -118,6 +119,21 @@ ar_fails() {
 	run --separate-stderr -0 bpfkit -j gen object "$T/out.o" ar_weakref.bpf.o llvm-index.a
 	[ "$(members "$output")" = "ar_sum.bpf.o:ar_sum ar_twice.bpf.o:ar_twice" ]
 	[ "$(jq -r '.unresolved | join(" ")' <<<"$output")" = ar_unused_fn ]
+}
+
+@test "a weak definition in a member pulls it; a weak definition already linked keeps a member out" {
+	run --separate-stderr -0 bpfkit -j gen object "$T/weak.o" ar_app.bpf.o libweak.a
+	[ "$(members "$output")" = "ar_weaksum.bpf.o:ar_sum" ]
+	run --separate-stderr -0 bpfkit -j gen object "$T/weakobj.o" ar_app.bpf.o \
+		ar_weaksum.bpf.o llvm-index.a
+	[ "$(members "$output")" = "" ]
+	[ "$(jq -r '.symbols[] | select(.name == "ar_sum") | .defined_in' <<<"$output")" = ar_weaksum.bpf.o ]
+	require_kernel
+	# ar_sum(3, 4) of the weak default: 3 + 4
+	run --separate-stderr -0 bpfkit prog run file "$T/weak.o" name ar_app data_in pkt
+	[[ $output =~ ^Return\ value:\ 7, ]]
+	run --separate-stderr -0 bpfkit prog run file "$T/weakobj.o" name ar_app data_in pkt
+	[[ $output =~ ^Return\ value:\ 7, ]]
 }
 
 @test "an archive is searched when it comes, not again for later inputs" {
