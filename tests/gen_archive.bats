@@ -246,6 +246,11 @@ ar_fails() {
 	run --separate-stderr -1 bpfkit gen object "$T/out.o" ar_app.bpf.o whole /dev/null
 	[ "$stderr" = "Error: /dev/null: an archive must be a regular file" ]
 	assert_no_file "$T/out.o"
+	# an archive is an input like any other: never overwritten by the output
+	cp libsum.a "$T/lib.a"
+	run --separate-stderr -1 bpfkit gen object "$T/lib.a" ar_app.bpf.o whole "$T/lib.a"
+	[ "$stderr" = "Error: $T/lib.a: the output file is also an input" ]
+	cmp "$T/lib.a" libsum.a
 }
 
 @test "bpftool 7.1 has no archive support: it refuses what bpfkit links" {

@@ -120,7 +120,7 @@ static int add_name(struct bk_ar *ar, const char *s, size_t len)
 	tmp[len] = '\0';
 	off = bk_arena__add(&ar->names, tmp);
 	if (off < 0)
-		return off;
+		return bk_err(ar->diag, off, "%s: out of memory", ar->name);
 	ar->name_offs[ar->member_cnt] = off;
 	return 0;
 }

@@ -419,8 +419,13 @@ static int scan_members(struct bk_linker *l, struct ld_ar_sel *sel)
 
 	for (i = 0; i < sel->mem_cnt && !err; i++)
 		err = scan_member(l, sel, i);
-	err = err ?: check_index(l, sel);
-	return err ?: queue_needed(l, sel);
+	if (err)
+		return err;
+	err = check_index(l, sel);
+	err = err ?: queue_needed(l, sel);
+	if (err)
+		return bk_err(l->diag, err, "%s: out of memory", sel->path);
+	return 0;
 }
 
 int bk_ld_ar_open(struct bk_linker *l, const char *path, bool whole,

@@ -165,14 +165,23 @@ static int link_obj(struct bk_linker *l, const char *name, const void *buf,
 	return err;
 }
 
-int bk_linker__add_file(struct bk_linker *l, const char *path)
+/* Linking a file into itself would destroy the input when written. */
+static int check_not_output(struct bk_linker *l, const char *path)
 {
-	/* Linking a file into itself would destroy the input when written. */
 	if (l->out_path && bk_is_same_file(path, l->out_path)) {
 		l->failed = true;
 		return bk_err(l->diag, -EINVAL,
 			      "%s: the output file is also an input", path);
 	}
+	return 0;
+}
+
+int bk_linker__add_file(struct bk_linker *l, const char *path)
+{
+	int err = check_not_output(l, path);
+
+	if (err)
+		return err;
 	if (bk_ld_is_archive_file(path))
 		return bk_linker__add_archive(l, path, false);
 	return link_obj(l, path, NULL, 0);
@@ -188,7 +197,8 @@ int bk_linker__add_archive(struct bk_linker *l, const char *path, bool whole)
 	if (l->failed || l->finalized)
 		return bk_err(l->diag, -EINVAL,
 			      "%s: linker cannot take more inputs", path);
-	err = bk_ld_ar_open(l, path, whole, &sel);
+	err = check_not_output(l, path);
+	err = err ?: bk_ld_ar_open(l, path, whole, &sel);
 	while (!err && (err = bk_ld_ar_next(l, sel, &pick)) > 0) {
 		err = link_obj(l, pick.name, pick.buf, pick.size);
 		err = err ?: bk_ld_ar_linked(l, sel);
