@@ -94,6 +94,18 @@ ar_fails() {
 	[[ $output =~ ^Return\ value:\ 11, ]]
 }
 
+@test "extern maps pull the member defining them; the maps and programs work" {
+	# linked_mapfwd1 uses maps (hash, map-in-map, inner maps) that only
+	# linked_mapfwd2 defines; run_linked checks every value they carry
+	llvm-ar rcS "$T/libmaps.a" ar_unused.bpf.o "$PROGS/linked_mapfwd2.bpf.o"
+	run --separate-stderr -0 bpfkit -j gen object "$T/maps.o" \
+		"$PROGS/linked_mapfwd1.bpf.o" "$T/libmaps.a"
+	[ "$(jq -r '.archive_members[] | "\(.member):\(.pulled_by)"' <<<"$output")" = \
+		"linked_mapfwd2.bpf.o:lmf_hash" ]
+	require_kernel
+	run -0 "$TBIN/run_linked" maps_fwd "$T/maps.o"
+}
+
 @test "whole links every member, reported as such, and still runs" {
 	run --separate-stderr -0 bpfkit -j gen object "$T/out.o" ar_app.bpf.o whole llvm-index.a
 	[ "$(members "$output")" = \
