@@ -190,7 +190,7 @@ ar_fails() {
 	[ $((size % 2)) = 0 ] || printf '\n' >>"$T/stale.a"
 	run --separate-stderr -0 bpfkit -j gen object "$T/out.o" ar_app.bpf.o "$T/stale.a"
 	[ "$(members "$output")" = "ar_sum.bpf.o:ar_sum ar_twice.bpf.o:ar_twice" ]
-	[ "$stderr" = "Warning: $T/stale.a: the symbol index lacks 1 definitions the members hold: using the members' symbol tables" ]
+	[ "$stderr" = "Warning: $T/stale.a: the symbol index lacks 1 definition the members hold: using the members' symbol tables" ]
 	cmp "$T/out.o" ref.o
 	# an index entry naming a symbol its member does not define
 	cp llvm-index.a "$T/lying.a"

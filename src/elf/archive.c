@@ -38,7 +38,8 @@ enum index_kind {
 	INDEX_NONE,
 	INDEX_GNU32,
 	INDEX_GNU64,
-	INDEX_BSD,
+	INDEX_BSD32,
+	INDEX_BSD64,
 };
 
 struct bk_ar {
@@ -197,20 +198,43 @@ static int short_name(struct bk_ar *ar, const struct ar_hdr *h)
 	return add_name(ar, h->name, len);
 }
 
-/* llvm-ar names BSD's index "#1/12" with "__.SYMDEF" in the data. */
-static bool is_bsd_index(const struct ar_hdr *h, const struct bk_ar_member *m)
+/*
+ * BSD's index is named "__.SYMDEF" ("__.SYMDEF_64" with 64-bit fields,
+ * either maybe " SORTED"), in the header or, as llvm-ar writes it, as a
+ * "#1/N" name before the table. *skip: the name's bytes in the data.
+ */
+static enum index_kind bsd_index_kind(const struct ar_hdr *h,
+				      const struct bk_ar_member *m,
+				      size_t *skip)
 {
-	static const char symdef[] = "__.SYMDEF";
-	size_t len;
+	const char *name = h->name;
+	size_t len = sizeof(h->name);
 
-	if (is_name(h->name, sizeof(h->name), "__.SYMDEF") ||
-	    is_name(h->name, sizeof(h->name), "__.SYMDEF SORTED") ||
-	    is_name(h->name, sizeof(h->name), "__.SYMDEF_64"))
-		return true;
-	return memcmp(h->name, "#1/", 3) == 0 &&
-	       parse_dec(h->name + 3, sizeof(h->name) - 3, &len) &&
-	       len >= sizeof(symdef) - 1 && len <= m->size &&
-	       memcmp(m->data, symdef, sizeof(symdef) - 1) == 0;
+	*skip = 0;
+	if (memcmp(h->name, "#1/", 3) == 0) {
+		if (!parse_dec(h->name + 3, sizeof(h->name) - 3, &len) ||
+		    len > m->size)
+			return INDEX_NONE; /* bsd_name() says why */
+		name = m->data;
+		*skip = len;
+	}
+	if (len < 12 || memcmp(name, "__.SYMDEF", 9) != 0)
+		return INDEX_NONE;
+	return memcmp(name + 9, "_64", 3) == 0 ? INDEX_BSD64 : INDEX_BSD32;
+}
+
+static enum index_kind index_kind(const struct ar_hdr *h,
+				  const struct bk_ar_member *m, size_t *skip)
+{
+	enum index_kind kind = bsd_index_kind(h, m, skip);
+
+	if (kind != INDEX_NONE)
+		return kind;
+	if (is_name(h->name, sizeof(h->name), "/"))
+		return INDEX_GNU32;
+	if (is_name(h->name, sizeof(h->name), "/SYM64/"))
+		return INDEX_GNU64;
+	return INDEX_NONE;
 }
 
 /* The symbol index and the long-name table: not members. 1 if h is one. */
@@ -218,6 +242,7 @@ static int take_special(struct bk_ar *ar, const struct ar_hdr *h,
 			const struct bk_ar_member *m)
 {
 	enum index_kind kind;
+	size_t skip;
 
 	if (is_name(h->name, sizeof(h->name), "//")) {
 		if (ar->long_names)
@@ -229,21 +254,16 @@ static int take_special(struct bk_ar *ar, const struct ar_hdr *h,
 		ar->long_names_size = m->size;
 		return 1;
 	}
-	if (is_bsd_index(h, m))
-		kind = INDEX_BSD;
-	else if (is_name(h->name, sizeof(h->name), "/"))
-		kind = INDEX_GNU32;
-	else if (is_name(h->name, sizeof(h->name), "/SYM64/"))
-		kind = INDEX_GNU64;
-	else
+	kind = index_kind(h, m, &skip);
+	if (kind == INDEX_NONE)
 		return 0;
 	if (ar->index_kind != INDEX_NONE)
 		return bk_err(ar->diag, -EINVAL,
 			      "%s: member at offset %zu: a second symbol index",
 			      ar->name, m->hdr_off);
 	ar->index_kind = kind;
-	ar->index = m->data;
-	ar->index_size = m->size;
+	ar->index = (const unsigned char *)m->data + skip;
+	ar->index_size = m->size - skip;
 	ar->index_off = m->hdr_off;
 	return 1;
 }
@@ -337,13 +357,44 @@ static long member_at(const struct bk_ar *ar, size_t off)
 	return -1;
 }
 
-static size_t read_be(const unsigned char *p, size_t width)
+static size_t read_num(const unsigned char *p, size_t width, bool big_endian)
 {
 	size_t v = 0, i;
 
 	for (i = 0; i < width; i++)
-		v = v << 8 | p[i];
+		v = v << 8 | p[big_endian ? i : width - 1 - i];
 	return v;
+}
+
+static int alloc_syms(struct bk_ar *ar, size_t cnt)
+{
+	ar->syms = calloc(cnt ? cnt : 1, sizeof(*ar->syms));
+	if (!ar->syms)
+		return bk_err(ar->diag, -ENOMEM, "%s: out of memory", ar->name);
+	return 0;
+}
+
+/* Index entry i: name, defined by the member whose header is at off. */
+static int set_sym(struct bk_ar *ar, size_t i, const char *name, size_t off)
+{
+	long idx = member_at(ar, off);
+
+	if (idx < 0)
+		return bk_err(
+			ar->diag, -EINVAL,
+			"%s: symbol index: '%s' points at offset %zu, where no member starts",
+			ar->name, name, off);
+	ar->syms[i].name = name;
+	ar->syms[i].member_idx = idx;
+	ar->sym_cnt = i + 1;
+	return 0;
+}
+
+static int index_short(const struct bk_ar *ar)
+{
+	return bk_err(ar->diag, -EINVAL,
+		      "%s: symbol index: truncated (%zu bytes)", ar->name,
+		      ar->index_size);
 }
 
 /*
@@ -354,43 +405,77 @@ static int parse_gnu_index(struct bk_ar *ar, size_t width)
 {
 	const unsigned char *p = ar->index, *names, *end = p + ar->index_size;
 	size_t cnt, i;
+	int err;
 
 	if (ar->index_size < width)
-		return bk_err(ar->diag, -EINVAL,
-			      "%s: symbol index: truncated (%zu bytes)",
-			      ar->name, ar->index_size);
-	cnt = read_be(p, width);
+		return index_short(ar);
+	cnt = read_num(p, width, true);
 	if (cnt > (ar->index_size - width) / width)
 		return bk_err(
 			ar->diag, -EINVAL,
 			"%s: symbol index: %zu entries do not fit in its %zu bytes",
 			ar->name, cnt, ar->index_size);
 	names = p + width + cnt * width;
-	ar->syms = calloc(cnt ? cnt : 1, sizeof(*ar->syms));
-	if (!ar->syms)
-		return bk_err(ar->diag, -ENOMEM, "%s: out of memory", ar->name);
-	for (i = 0; i < cnt; i++) {
-		size_t off = read_be(p + width + i * width, width);
+	err = alloc_syms(ar, cnt);
+	for (i = 0; i < cnt && !err; i++) {
 		const unsigned char *nul =
 			names < end ? memchr(names, '\0', end - names) : NULL;
-		long idx = member_at(ar, off);
 
 		if (!nul)
 			return bk_err(
 				ar->diag, -EINVAL,
 				"%s: symbol index: the names end before entry #%zu",
 				ar->name, i);
-		if (idx < 0)
-			return bk_err(
-				ar->diag, -EINVAL,
-				"%s: symbol index: '%s' points at offset %zu, where no member starts",
-				ar->name, names, off);
-		ar->syms[i].name = (const char *)names;
-		ar->syms[i].member_idx = idx;
+		err = set_sym(ar, i, (const char *)names,
+			      read_num(p + width + i * width, width, true));
 		names = nul + 1;
 	}
-	ar->sym_cnt = cnt;
-	return 0;
+	return err;
+}
+
+/*
+ * BSD index, little-endian of width 4 or 8: the byte size of the (name
+ * offset, member offset) pairs, the pairs, the byte size of the names,
+ * the NUL-terminated names.
+ */
+static int parse_bsd_index(struct bk_ar *ar, size_t width)
+{
+	const unsigned char *p = ar->index;
+	size_t size = ar->index_size, pairs, strs_size, i;
+	const char *strs;
+	int err;
+
+	if (size < width)
+		return index_short(ar);
+	pairs = read_num(p, width, false);
+	if (pairs > size - width || pairs % (2 * width) ||
+	    size - width - pairs < width)
+		return bk_err(
+			ar->diag, -EINVAL,
+			"%s: symbol index: a table of %zu bytes does not fit in its %zu bytes",
+			ar->name, pairs, size);
+	strs_size = read_num(p + width + pairs, width, false);
+	if (strs_size > size - 2 * width - pairs)
+		return bk_err(
+			ar->diag, -EINVAL,
+			"%s: symbol index: %zu bytes of names do not fit in its %zu bytes",
+			ar->name, strs_size, size);
+	strs = (const char *)p + 2 * width + pairs;
+	err = alloc_syms(ar, pairs / (2 * width));
+	for (i = 0; i < pairs / (2 * width) && !err; i++) {
+		const unsigned char *pair = p + width + i * 2 * width;
+		size_t strx = read_num(pair, width, false);
+
+		if (strx >= strs_size ||
+		    !memchr(strs + strx, '\0', strs_size - strx))
+			return bk_err(
+				ar->diag, -EINVAL,
+				"%s: symbol index: entry #%zu names offset %zu, past its %zu bytes of names",
+				ar->name, i, strx, strs_size);
+		err = set_sym(ar, i, strs + strx,
+			      read_num(pair + width, width, false));
+	}
+	return err;
 }
 
 static int parse_index(struct bk_ar *ar)
@@ -400,8 +485,11 @@ static int parse_index(struct bk_ar *ar)
 		return parse_gnu_index(ar, 4);
 	case INDEX_GNU64:
 		return parse_gnu_index(ar, 8);
+	case INDEX_BSD32:
+		return parse_bsd_index(ar, 4);
+	case INDEX_BSD64:
+		return parse_bsd_index(ar, 8);
 	default:
-		/* BSD's ranlib table is only noted: callers read members */
 		return 0;
 	}
 }

@@ -15,8 +15,8 @@
  *
  * Opening walks every member header once: each header, size field and name
  * is checked against the archive before anything is handed out, so callers
- * may trust member->data[0..member->size). The GNU symbol index is parsed
- * and each entry tied to its member; it is what the archive claims, never
+ * may trust member->data[0..member->size). The symbol index (GNU or BSD)
+ * is parsed and each entry tied to its member; it is what the archive claims, never
  * more: callers that need the truth read the members themselves.
  */
 struct bk_ar;
@@ -55,7 +55,7 @@ const struct bk_ar_member *bk_ar__member(const struct bk_ar *ar, size_t idx);
 
 /* The archive has a symbol index (GNU or BSD), even an empty one. */
 bool bk_ar__has_index(const struct bk_ar *ar);
-/* Entries of a GNU index, in index order (0 for a BSD one). */
+/* Its entries, in index order. */
 size_t bk_ar__index_cnt(const struct bk_ar *ar);
 const struct bk_ar_sym *bk_ar__index_sym(const struct bk_ar *ar, size_t idx);
 

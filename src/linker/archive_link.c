@@ -300,7 +300,7 @@ static int check_index(struct bk_linker *l, struct ld_ar_sel *sel)
 	uintptr_t seen;
 	int err = 0;
 
-	if (!bk_ar__has_index(sel->ar) || !bk_ar__index_cnt(sel->ar))
+	if (!bk_ar__has_index(sel->ar))
 		return 0;
 	defs = bk_hashmap__new(bk_int_hash, bk_int_equal, NULL);
 	if (!defs)
@@ -335,8 +335,9 @@ static int check_index(struct bk_linker *l, struct ld_ar_sel *sel)
 			sel->path, why);
 	else if (!err && matched < def_cnt)
 		bk_warn(l->diag,
-			"%s: the symbol index lacks %zu definitions the members hold: using the members' symbol tables",
-			sel->path, def_cnt - matched);
+			"%s: the symbol index lacks %zu definition%s the members hold: using the members' symbol tables",
+			sel->path, def_cnt - matched,
+			def_cnt - matched == 1 ? "" : "s");
 	bk_hashmap__free(defs);
 	return err;
 }

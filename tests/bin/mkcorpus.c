@@ -1834,6 +1834,10 @@ static void gen_archives(const char *dir)
 	ar_index(&a, 2, 8 + 60 + 4 + 8 + 2, "x", 2);
 	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
 	ar_emit(&a, EXP_ALL, "index-names-short");
+	ar_start(&a, "!<arch>\n");
+	ar_member(&a, "__.SYMDEF", NULL, "\xf8\xff\xff\x7f\0\0\0\0", 8);
+	ar_member(&a, "rob_good.o", NULL, o.buf, o.size);
+	ar_emit(&a, EXP_ALL, "bsd-index-pairs-huge");
 	ar_start(&a, "!<thin>\n");
 	ar_emit(&a, EXP_ALL, "thin");
 	free(a.buf);

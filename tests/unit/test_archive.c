@@ -3,7 +3,8 @@
  * Unit tests of the ar reader (src/elf/archive.c) on archives built here
  * byte by byte: the forms the bats tests cannot get from ar and llvm-ar
  * on this machine (a 64-bit "/SYM64/" index, an odd last member without
- * its pad byte, BSD names padded with NULs) and the edges of each check.
+ * its pad byte, BSD names padded with NULs and a BSD index of known
+ * offsets) and the edges of each check.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -97,12 +98,24 @@ static void test_bsd_names(void)
 	struct bk_ar *ar;
 
 	put(&a, "!<arch>\n", 8);
-	/* "#1/12": a 12-byte name, NUL padded, then 3 bytes of data */
+	/*
+	 * "#1/12" names, NUL padded, before the data. The index: 8 bytes of
+	 * pairs, (name 0, member at 100 = 8 + 60 + 32), then 4 bytes of names.
+	 */
+	member(&a, "#1/12",
+	       "__.SYMDEF\0\0\0"
+	       "\x08\0\0\0"
+	       "\0\0\0\0\x64\0\0\0"
+	       "\x04\0\0\0"
+	       "abc",
+	       32, 1);
 	member(&a, "#1/12", "long_name.o\0abc", 15, 1);
-	member(&a, "#1/12", "__.SYMDEF\0\0\0\0\0\0\0", 16, 1);
 	ar = open_ar(&a);
-	CHECK(ar && bk_ar__member_cnt(ar) == 1 && bk_ar__has_index(ar),
+	CHECK(ar && bk_ar__member_cnt(ar) == 1 && bk_ar__index_cnt(ar) == 1,
 	      "bsd: one member, and __.SYMDEF taken as the index");
+	CHECK(ar && !strcmp(bk_ar__index_sym(ar, 0)->name, "abc") &&
+		      bk_ar__index_sym(ar, 0)->member_idx == 0,
+	      "bsd: the index entry names its member");
 	CHECK(ar && !strcmp(bk_ar__member(ar, 0)->name, "long_name.o") &&
 		      bk_ar__member(ar, 0)->size == 3 &&
 		      !memcmp(bk_ar__member(ar, 0)->data, "abc", 3),
