@@ -366,11 +366,9 @@ static int map_archive(struct bk_linker *l, struct ld_ar_sel *sel)
 	int fd, err = 0;
 
 	fd = open(sel->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return bk_err(l->diag, -errno, "%s: %s", sel->path,
-			      strerror(errno));
-	if (fstat(fd, &st) < 0)
-		err = -errno;
+	if (fd < 0 || fstat(fd, &st) < 0)
+		err = bk_err(l->diag, -errno, "%s: %s", sel->path,
+			     strerror(errno));
 	else if (!S_ISREG(st.st_mode))
 		err = bk_err(l->diag, -EINVAL,
 			     "%s: an archive must be a regular file",
@@ -381,15 +379,15 @@ static int map_archive(struct bk_linker *l, struct ld_ar_sel *sel)
 	if (!err) {
 		sel->map =
 			mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		sel->map_size = st.st_size;
 		if (sel->map == MAP_FAILED) {
 			sel->map = NULL;
-			err = -errno;
+			err = bk_err(l->diag, -errno, "%s: %s", sel->path,
+				     strerror(errno));
 		}
-		sel->map_size = st.st_size;
 	}
-	close(fd);
-	if (err && err != -EINVAL)
-		bk_err(l->diag, err, "%s: %s", sel->path, strerror(-err));
+	if (fd >= 0)
+		close(fd);
 	return err;
 }
 
