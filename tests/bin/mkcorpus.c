@@ -1768,13 +1768,29 @@ static void ar_index(struct arbuf *a, __u32 cnt, __u32 off, const char *names,
 	ar_member(a, "/", NULL, idx, n + names_len);
 }
 
+/* One member of the good object, its header or length wrong one way. */
+struct bad_member {
+	const char *name;
+	const char *size_field; /* NULL: the true size */
+	size_t cut;		/* keep only this many bytes; 0: all */
+	const char *tag;
+};
+
+static const struct bad_member bad_members[] = {
+	{"rob_good.o/", "12x4", 0, "bad-size-field"},
+	{"rob_good.o/", "9999999999", 0, "size-past-end"},
+	{"cut.o/", NULL, 200, "member-truncated-elf"},
+	{"/0", NULL, 0, "long-name-no-table"},
+	{"#1/999", NULL, 64, "bsd-name-too-long"},
+};
+
 static void gen_archives(const char *dir)
 {
 	static const char longs[] = "rob_good_library_member.bpf.o/\n";
 	static const char text[] = "not an object\n";
 	struct arbuf a = {0};
 	struct obj o = {0};
-	size_t member_off;
+	size_t member_off, i;
 
 	load_obj(&o, dir, "rob_good.bpf.o", "ar");
 	ar_start(&a, "!<arch>\n");
@@ -1789,16 +1805,18 @@ static void gen_archives(const char *dir)
 	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
 	ar_emit(&a, "FFAF", "index-stale");
 
+	for (i = 0; i < ARRAY_SIZE(bad_members); i++) {
+		const struct bad_member *b = &bad_members[i];
+
+		ar_start(&a, "!<arch>\n");
+		ar_member(&a, b->name, b->size_field, o.buf,
+			  b->cut ? b->cut : o.size);
+		ar_emit(&a, EXP_ALL, b->tag);
+	}
 	ar_start(&a, "!<arch>\n");
 	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
 	a.len = 8 + 30;
 	ar_emit(&a, EXP_ALL, "truncated-header");
-	ar_start(&a, "!<arch>\n");
-	ar_member(&a, "rob_good.o/", "12x4", o.buf, o.size);
-	ar_emit(&a, EXP_ALL, "bad-size-field");
-	ar_start(&a, "!<arch>\n");
-	ar_member(&a, "rob_good.o/", "9999999999", o.buf, o.size);
-	ar_emit(&a, EXP_ALL, "size-past-end");
 	ar_start(&a, "!<arch>\n");
 	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
 	memcpy(a.buf + 8 + 58, "XX", 2);
@@ -1807,22 +1825,13 @@ static void gen_archives(const char *dir)
 	ar_member(&a, "notes.txt/", NULL, text, sizeof(text) - 1);
 	ar_emit(&a, EXP_ALL, "member-not-elf");
 	ar_start(&a, "!<arch>\n");
-	ar_member(&a, "cut.o/", NULL, o.buf, 200);
-	ar_emit(&a, EXP_ALL, "member-truncated-elf");
-	ar_start(&a, "!<arch>\n");
 	ar_member(&a, "//", NULL, longs, sizeof(longs) - 1);
 	ar_member(&a, "/9999", NULL, o.buf, o.size);
 	ar_emit(&a, EXP_ALL, "long-name-past-table");
 	ar_start(&a, "!<arch>\n");
-	ar_member(&a, "/0", NULL, o.buf, o.size);
-	ar_emit(&a, EXP_ALL, "long-name-no-table");
-	ar_start(&a, "!<arch>\n");
 	ar_member(&a, "//", NULL, "abc", 3);
 	ar_member(&a, "/0", NULL, o.buf, o.size);
 	ar_emit(&a, EXP_ALL, "long-name-unterminated");
-	ar_start(&a, "!<arch>\n");
-	ar_member(&a, "#1/999", NULL, o.buf, 64);
-	ar_emit(&a, EXP_ALL, "bsd-name-too-long");
 	ar_start(&a, "!<arch>\n");
 	ar_index(&a, 0xffffffffu, 0, "", 0);
 	ar_emit(&a, EXP_ALL, "index-count-huge");

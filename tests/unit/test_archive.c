@@ -123,28 +123,27 @@ static void test_bsd_names(void)
 	bk_ar__free(ar);
 }
 
-static void test_refusals(void)
+/* An archive holding the same member twice: NULL when it is refused. */
+static struct bk_ar *twice(const char *name, const void *data, size_t n)
 {
 	struct abuf a = {.len = 0};
 
 	put(&a, "!<arch>\n", 8);
-	member(&a, "a.o/", "x", 1, 1);
-	member(&a, "//", "", 0, 1);
-	member(&a, "//", "", 0, 1);
-	CHECK(!open_ar(&a) && errno == EINVAL,
+	member(&a, name, data, n, 1);
+	member(&a, name, data, n, 1);
+	return open_ar(&a);
+}
+
+static void test_refusals(void)
+{
+	struct abuf a = {.len = 0};
+
+	CHECK(!twice("//", "", 0) && errno == EINVAL,
 	      "a second long-name table is refused");
-	a.len = 0;
-	put(&a, "!<arch>\n", 8);
-	member(&a, "/", "\0\0\0\0", 4, 1);
-	member(&a, "/", "\0\0\0\0", 4, 1);
-	CHECK(!open_ar(&a) && errno == EINVAL,
+	CHECK(!twice("/", "\0\0\0\0", 4) && errno == EINVAL,
 	      "a second symbol index is refused");
-	a.len = 0;
-	put(&a, "!<arch>\n", 8);
-	member(&a, "/", "", 0, 1);
-	member(&a, "/", "", 0, 1);
-	CHECK(!open_ar(&a), "an index too short for its count is refused");
-	a.len = 0;
+	CHECK(!twice("/", "", 0),
+	      "an index too short for its count is refused");
 	put(&a, "!<arch>\n", 8);
 	member(&a, "/ ", "x", 1, 1);
 	a.buf[8] = '/';
