@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /*
- * bpfkit gen object OUTPUT_FILE INPUT [INPUT...]
- * INPUT := { OBJ | ARCHIVE | whole ARCHIVE }
+ * bpfkit gen object OUTPUT_FILE INPUT_FILE [INPUT_FILE...]
+ * INPUT_FILE := { OBJ | ARCHIVE | whole ARCHIVE }
  *
  * Links with src/linker. With -j the link report is the JSON output; with
  * -d it is printed as lines on standard error (debug output, as bpftool's
@@ -193,7 +193,7 @@ static void catch_exit_signals(void)
 	}
 }
 
-/* INPUT := { FILE | whole ARCHIVE }; a file named "whole" is ./whole. */
+/* INPUT_FILE: a path, or "whole ARCHIVE"; a file named whole is ./whole. */
 static int add_input(struct bk_linker *l, int *argc, char ***argv)
 {
 	const char *path = **argv;
