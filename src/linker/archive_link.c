@@ -88,12 +88,16 @@ bool bk_ld_is_archive_file(const char *path)
 	bool is_ar;
 	int fd;
 
+	/*
+	 * Only regular files: a pipe could not be read again as an object,
+	 * and opening a FIFO to peek would take a writer's data away.
+	 */
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return false;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return false;
-	/* a pipe could not be read again as an object: only regular files */
-	is_ar = !fstat(fd, &st) && S_ISREG(st.st_mode) &&
-		pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
+	is_ar = pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
 		bk_ar__is_archive(magic, sizeof(magic));
 	close(fd);
 	return is_ar;
