@@ -265,6 +265,14 @@ ar_fails() {
 	cmp "$T/lib.a" libsum.a
 }
 
+@test "an object from a FIFO before an archive is read once, whole" {
+	mkfifo "$T/app.fifo"
+	cat ar_app.bpf.o >"$T/app.fifo" &
+	run --separate-stderr -0 bpfkit gen object "$T/out.o" "$T/app.fifo" llvm-index.a
+	wait
+	cmp "$T/out.o" ref.o
+}
+
 @test "bpftool 7.1 has no archive support: it refuses what bpfkit links" {
 	require_bpftool
 	run bpftool gen object "$T/tool.o" ar_app.bpf.o llvm-index.a
