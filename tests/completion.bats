@@ -64,12 +64,23 @@ complete_words() {
 @test "gen object and skeleton complete object files and keywords" {
 	cd "$BATS_TEST_TMPDIR"
 	touch a.o b.bpf.o notes.txt
-	run -0 complete_words bpfkit gen object out.o ""
+	run -0 complete_words bpfkit gen object ""
 	[ "$(echo $output)" = "a.o b.bpf.o" ]
+	run -0 complete_words bpfkit gen object out.o ""
+	[ "$(echo $output)" = "a.o b.bpf.o whole" ]
 	run -0 complete_words bpfkit gen skeleton a.o ""
 	[ "$output" = "name" ]
 	run -0 complete_words bpfkit gen skeleton a.o name x ""
 	[ -z "$output" ]
+}
+
+@test "gen object completes archives, and only archives after whole" {
+	cd "$BATS_TEST_TMPDIR"
+	touch a.o libx.a notes.txt
+	run -0 complete_words bpfkit gen object out.o a.o ""
+	[ "$(echo $output)" = "a.o libx.a whole" ]
+	run -0 complete_words bpfkit gen object out.o whole ""
+	[ "$(echo $output)" = "libx.a" ]
 }
 
 @test "object show completes object files, then needs after one file" {

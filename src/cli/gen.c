@@ -18,6 +18,7 @@ static int do_help(int argc, char **argv)
 		"       %1$s %2$s subskeleton FILE [name OBJECT_NAME]\n"
 		"       %1$s %2$s help\n"
 		"\n"
+		"       INPUT_FILE := { OBJ | ARCHIVE | whole ARCHIVE }\n"
 		"       " HELP_SPEC_OPTIONS "\n"
 		"",
 		bin_name, "gen");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /*
  * bpfkit gen object OUTPUT_FILE INPUT_FILE [INPUT_FILE...]
+ * INPUT_FILE := { OBJ | ARCHIVE | whole ARCHIVE }
  *
  * Links with src/linker. With -j the link report is the JSON output; with
  * -d it is printed as lines on standard error (debug output, as bpftool's
@@ -60,6 +61,30 @@ static void json_sym(const struct bk_link_sym *s)
 	out_obj_close();
 }
 
+/* Archive members linked, and the extern that pulled each one in. */
+static void json_members(const struct bk_linker *l)
+{
+	struct bk_link_member m;
+	size_t i;
+
+	out_arr_open("archive_members");
+	for (i = 0; i < bk_linker__member_cnt(l); i++) {
+		if (bk_linker__member(l, i, &m))
+			continue;
+		out_obj_open(NULL);
+		out_str("input", NULL, m.input);
+		out_str("archive", NULL, m.archive);
+		out_str("member", NULL, m.member);
+		if (m.pulled_by)
+			out_str("pulled_by", NULL, m.pulled_by);
+		else
+			out_null("pulled_by");
+		out_bool("whole", NULL, m.whole);
+		out_obj_close();
+	}
+	out_arr_close();
+}
+
 static void report_json(const struct bk_linker *l)
 {
 	struct bk_link_sym s;
@@ -70,6 +95,7 @@ static void report_json(const struct bk_linker *l)
 	for (i = 0; i < bk_linker__input_cnt(l); i++)
 		out_str(NULL, NULL, bk_linker__input_name(l, i));
 	out_arr_close();
+	json_members(l);
 	out_arr_open("symbols");
 	for (i = 0; i < bk_linker__sym_cnt(l); i++) {
 		if (!bk_linker__sym(l, i, &s))
@@ -116,11 +142,20 @@ static void line_sym(const struct bk_link_sym *s)
 
 static void report_lines(const struct bk_linker *l)
 {
+	struct bk_link_member m;
 	struct bk_link_sym s;
 	size_t i;
 
 	for (i = 0; i < bk_linker__input_cnt(l); i++)
 		p_info("input %s", bk_linker__input_name(l, i));
+	for (i = 0; i < bk_linker__member_cnt(l); i++) {
+		if (bk_linker__member(l, i, &m))
+			continue;
+		if (m.pulled_by)
+			p_info("member %s: pulled by %s", m.input, m.pulled_by);
+		else
+			p_info("member %s: whole archive", m.input);
+	}
 	for (i = 0; i < bk_linker__sym_cnt(l); i++) {
 		if (!bk_linker__sym(l, i, &s))
 			line_sym(&s);
@@ -158,6 +193,25 @@ static void catch_exit_signals(void)
 	}
 }
 
+/* INPUT_FILE: a path, or "whole ARCHIVE"; a file named whole is ./whole. */
+static int add_input(struct bk_linker *l, int *argc, char ***argv)
+{
+	const char *path = **argv;
+
+	(*argc)--;
+	(*argv)++;
+	if (strcmp(path, "whole") != 0)
+		return bk_linker__add_file(l, path);
+	if (!*argc) {
+		p_err("'whole' needs an archive");
+		return -1;
+	}
+	path = **argv;
+	(*argc)--;
+	(*argv)++;
+	return bk_linker__add_archive(l, path, true);
+}
+
 int do_gen_object(int argc, char **argv)
 {
 	struct bk_linker_opts opts = {
@@ -178,7 +232,7 @@ int do_gen_object(int argc, char **argv)
 		return -1;
 	}
 	while (argc && !err)
-		err = bk_linker__add_file(l, GET_ARG());
+		err = add_input(l, &argc, &argv);
 	err = err ?: bk_linker__finalize(l);
 	if (!err && json_output)
 		report_json(l);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "linker_internal.h"
+#include "archive_link.h"
 #include "btf_link.h"
 #include "finalize.h"
 #include "input.h"
@@ -91,6 +92,7 @@ void bk_linker__free(struct bk_linker *l)
 	free(l->globs);
 	free(l->syms);
 	free(l->ext_protos);
+	bk_ld_free_ar_members(l);
 	for (i = 0; i < l->input_cnt; i++)
 		free(l->inputs[i]);
 	free(l->inputs);
@@ -163,15 +165,48 @@ static int link_obj(struct bk_linker *l, const char *name, const void *buf,
 	return err;
 }
 
-int bk_linker__add_file(struct bk_linker *l, const char *path)
+/* Linking a file into itself would destroy the input when written. */
+static int check_not_output(struct bk_linker *l, const char *path)
 {
-	/* Linking a file into itself would destroy the input when written. */
 	if (l->out_path && bk_is_same_file(path, l->out_path)) {
 		l->failed = true;
 		return bk_err(l->diag, -EINVAL,
 			      "%s: the output file is also an input", path);
 	}
+	return 0;
+}
+
+int bk_linker__add_file(struct bk_linker *l, const char *path)
+{
+	int err = check_not_output(l, path);
+
+	if (err)
+		return err;
+	if (bk_ld_is_archive_file(path))
+		return bk_linker__add_archive(l, path, false);
 	return link_obj(l, path, NULL, 0);
+}
+
+/* Members go through link_obj() one by one, as archive_link.c picks them. */
+int bk_linker__add_archive(struct bk_linker *l, const char *path, bool whole)
+{
+	struct ld_ar_sel *sel = NULL;
+	struct ld_ar_pick pick;
+	int err;
+
+	if (l->failed || l->finalized)
+		return bk_err(l->diag, -EINVAL,
+			      "%s: linker cannot take more inputs", path);
+	err = check_not_output(l, path);
+	err = err ?: bk_ld_ar_open(l, path, whole, &sel);
+	while (!err && (err = bk_ld_ar_next(l, sel, &pick)) > 0) {
+		err = link_obj(l, pick.name, pick.buf, pick.size);
+		err = err ?: bk_ld_ar_linked(l, sel);
+	}
+	bk_ld_ar_close(sel);
+	if (err)
+		l->failed = true;
+	return err;
 }
 
 int bk_linker__add_buf(struct bk_linker *l, const void *buf, size_t size,
@@ -324,5 +359,26 @@ int bk_linker__sym(const struct bk_linker *l, size_t idx,
 	sym->def_cnt = g->def_cnt;
 	sym->weak_def_cnt = g->weak_def_cnt;
 	sym->decl_cnt = g->decl_cnt;
+	return 0;
+}
+
+size_t bk_linker__member_cnt(const struct bk_linker *l)
+{
+	return l->finalized ? l->ar_member_cnt : 0;
+}
+
+int bk_linker__member(const struct bk_linker *l, size_t idx,
+		      struct bk_link_member *m)
+{
+	const struct ar_member_rec *rec;
+
+	if (!l->finalized || idx >= l->ar_member_cnt)
+		return -EINVAL;
+	rec = &l->ar_members[idx];
+	m->input = l->inputs[rec->file_idx];
+	m->archive = rec->archive;
+	m->member = rec->member;
+	m->pulled_by = rec->pulled_by;
+	m->whole = !rec->pulled_by;
 	return 0;
 }

@@ -42,7 +42,15 @@ struct bk_linker *bk_linker__new(const char *out_path,
 /* Accepts NULL. Removes any temporary file of an unfinished output. */
 void bk_linker__free(struct bk_linker *l);
 
+/*
+ * An ar archive (path must be a regular file) is linked as ld links one:
+ * a member goes in when it defines a symbol the inputs so far reference
+ * strongly and leave undefined, repeated until nothing more is needed;
+ * whole links every member. add_file() takes archives this way too.
+ * Member inputs are named "ARCHIVE(MEMBER)".
+ */
 int bk_linker__add_file(struct bk_linker *l, const char *path);
+int bk_linker__add_archive(struct bk_linker *l, const char *path, bool whole);
 /* buf is used during the call only; name is used in messages. */
 int bk_linker__add_buf(struct bk_linker *l, const void *buf, size_t size,
 		       const char *name);
@@ -102,5 +110,19 @@ size_t bk_linker__sym_cnt(const struct bk_linker *l);
 /* idx < bk_linker__sym_cnt(); returns 0 or -EINVAL (bad idx, no report). */
 int bk_linker__sym(const struct bk_linker *l, size_t idx,
 		   struct bk_link_sym *sym);
+
+/* The archive members linked, in link order, and why each was. */
+struct bk_link_member {
+	const char *input;     /* its name among the inputs */
+	const char *archive;   /* path as given */
+	const char *member;    /* name inside the archive */
+	const char *pulled_by; /* extern it resolved; NULL when whole */
+	bool whole;	       /* linked because of "whole" */
+};
+
+size_t bk_linker__member_cnt(const struct bk_linker *l);
+/* idx < bk_linker__member_cnt(); returns 0 or -EINVAL. */
+int bk_linker__member(const struct bk_linker *l, size_t idx,
+		      struct bk_link_member *m);
 
 #endif /* BPFKIT_LINKER_H */

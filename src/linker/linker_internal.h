@@ -186,6 +186,14 @@ struct glob_sym {
 	struct map_info *map;
 };
 
+/* An input taken from an archive, for the link report (archive_link.c). */
+struct ar_member_rec {
+	int file_idx;
+	char *archive;
+	char *member;
+	char *pulled_by; /* the extern it resolved; NULL for "whole" */
+};
+
 /* An extern FUNC's prototype, completed with parameter names at the end. */
 struct extern_proto {
 	int glob;
@@ -230,6 +238,10 @@ struct bk_linker {
 	struct extern_proto *ext_protos;
 	size_t ext_proto_cnt;
 	size_t ext_proto_cap;
+
+	struct ar_member_rec *ar_members;
+	size_t ar_member_cnt;
+	size_t ar_member_cap;
 };
 
 static inline const char *bk_ld_file(const struct bk_linker *l, int file_idx)

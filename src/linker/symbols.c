@@ -144,6 +144,25 @@ static bool same_glob(const void *ctx, __u32 idx, const void *name)
 	return strcmp(bk_ld_glob_name(l, &l->globs[idx]), name) == 0;
 }
 
+/*
+ * Does the link so far need a definition of name: a global referenced
+ * strongly at least once and defined nowhere yet? A weak reference alone
+ * needs nothing (as in ld), and .kconfig/.ksyms externs are the loader's.
+ */
+bool bk_ld_needs_def(const struct bk_linker *l, const char *name)
+{
+	const struct glob_sym *g;
+	long idx;
+
+	idx = bk_nametab__find(&l->glob_tab, name, bk_str_hash(name), same_glob,
+			       l);
+	if (idx < 0)
+		return false;
+	g = &l->globs[idx];
+	return g->is_extern && !g->is_weak && g->kind != BK_LINK_SYM_KCONFIG &&
+	       g->kind != BK_LINK_SYM_KSYM;
+}
+
 static const char *kind_desc(enum bk_link_sym_kind kind)
 {
 	switch (kind) {

@@ -5,11 +5,14 @@
 /*
  * Symbols: locals copied, globals resolved by name (symbols.c).
  */
+#include <stdbool.h>
+
 struct bk_linker;
 struct src_obj;
 struct dst_sym;
 
 int bk_ld_append_syms(struct bk_linker *l, struct src_obj *obj);
 struct dst_sym *bk_ld_add_dst_sym(struct bk_linker *l, int *handle);
+bool bk_ld_needs_def(const struct bk_linker *l, const char *name);
 
 #endif /* BPFKIT_LINKER_SYMBOLS_H */

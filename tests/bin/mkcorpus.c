@@ -1709,6 +1709,158 @@ static void gen_ext_obj(const char *dir)
 	free(o.buf);
 }
 
+/* ---- ar archives: headers, sizes, names and indexes -------------------- */
+
+struct arbuf {
+	unsigned char *buf;
+	size_t len;
+	size_t cap;
+};
+
+static void ar_put(struct arbuf *a, const void *p, size_t n)
+{
+	if (a->len + n > a->cap) {
+		a->cap = (a->len + n) * 2;
+		a->buf = realloc(a->buf, a->cap);
+		if (!a->buf)
+			die("out of memory");
+	}
+	memcpy(a->buf + a->len, p, n);
+	a->len += n;
+}
+
+static void ar_start(struct arbuf *a, const char *magic)
+{
+	a->len = 0;
+	ar_put(a, magic, 8);
+}
+
+/* A member named name (as stored); size_field NULL writes the true size. */
+static void ar_member(struct arbuf *a, const char *name, const char *size_field,
+		      const void *data, size_t n)
+{
+	char hdr[61], sz[24];
+
+	snprintf(sz, sizeof(sz), "%zu", n);
+	snprintf(hdr, sizeof(hdr), "%-16.16s%-12s%-6s%-6s%-8s%-10.10s`\n", name,
+		 "0", "0", "0", "644", size_field ? size_field : sz);
+	ar_put(a, hdr, 60);
+	ar_put(a, data, n);
+	if (n & 1)
+		ar_put(a, "\n", 1);
+}
+
+static void ar_emit(const struct arbuf *a, const char *expect, const char *name)
+{
+	char file[128];
+
+	snprintf(file, sizeof(file), "ar-%s.a", name);
+	write_all(file, a->buf, a->len);
+	add_line("case", expect, file, "-", file);
+}
+
+/* A GNU "/" index of cnt entries, all at member offset off, names given. */
+static void ar_index(struct arbuf *a, __u32 cnt, __u32 off, const char *names,
+		     size_t names_len)
+{
+	unsigned char idx[256];
+	size_t i, n = 4;
+
+	idx[0] = cnt >> 24, idx[1] = cnt >> 16, idx[2] = cnt >> 8, idx[3] = cnt;
+	for (i = 0; i < cnt && n + 4 + names_len <= sizeof(idx); i++, n += 4) {
+		idx[n] = off >> 24, idx[n + 1] = off >> 16;
+		idx[n + 2] = off >> 8, idx[n + 3] = off;
+	}
+	memcpy(idx + n, names, names_len);
+	ar_member(a, "/", NULL, idx, n + names_len);
+}
+
+/* One member of the good object, its header or length wrong one way. */
+struct bad_member {
+	const char *name;
+	const char *size_field; /* NULL: the true size */
+	size_t cut;		/* keep only this many bytes; 0: all */
+	const char *tag;
+};
+
+static const struct bad_member bad_members[] = {
+	{"rob_good.o/", "12x4", 0, "bad-size-field"},
+	{"rob_good.o/", "9999999999", 0, "size-past-end"},
+	{"cut.o/", NULL, 200, "member-truncated-elf"},
+	{"/0", NULL, 0, "long-name-no-table"},
+	{"#1/999", NULL, 64, "bsd-name-too-long"},
+};
+
+static void gen_archives(const char *dir)
+{
+	static const char longs[] = "rob_good_library_member.bpf.o/\n";
+	static const char text[] = "not an object\n";
+	struct arbuf a = {0};
+	struct obj o = {0};
+	size_t member_off, i;
+
+	load_obj(&o, dir, "rob_good.bpf.o", "ar");
+	ar_start(&a, "!<arch>\n");
+	ar_emit(&a, "FF0F", "empty");
+	ar_member(&a, "//", NULL, longs, sizeof(longs) - 1);
+	ar_member(&a, "/0", NULL, o.buf, o.size);
+	ar_emit(&a, "FFAF", "long-name");
+	/* an index naming a symbol the member lacks: a warning, not an error */
+	ar_start(&a, "!<arch>\n");
+	member_off = 8 + 60 + 4 + 4 + 14;
+	ar_index(&a, 1, member_off, "rob_not_there", 14);
+	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
+	ar_emit(&a, "FFAF", "index-stale");
+
+	for (i = 0; i < ARRAY_SIZE(bad_members); i++) {
+		const struct bad_member *b = &bad_members[i];
+
+		ar_start(&a, "!<arch>\n");
+		ar_member(&a, b->name, b->size_field, o.buf,
+			  b->cut ? b->cut : o.size);
+		ar_emit(&a, EXP_ALL, b->tag);
+	}
+	ar_start(&a, "!<arch>\n");
+	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
+	a.len = 8 + 30;
+	ar_emit(&a, EXP_ALL, "truncated-header");
+	ar_start(&a, "!<arch>\n");
+	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
+	memcpy(a.buf + 8 + 58, "XX", 2);
+	ar_emit(&a, EXP_ALL, "bad-end-marker");
+	ar_start(&a, "!<arch>\n");
+	ar_member(&a, "notes.txt/", NULL, text, sizeof(text) - 1);
+	ar_emit(&a, EXP_ALL, "member-not-elf");
+	ar_start(&a, "!<arch>\n");
+	ar_member(&a, "//", NULL, longs, sizeof(longs) - 1);
+	ar_member(&a, "/9999", NULL, o.buf, o.size);
+	ar_emit(&a, EXP_ALL, "long-name-past-table");
+	ar_start(&a, "!<arch>\n");
+	ar_member(&a, "//", NULL, "abc", 3);
+	ar_member(&a, "/0", NULL, o.buf, o.size);
+	ar_emit(&a, EXP_ALL, "long-name-unterminated");
+	ar_start(&a, "!<arch>\n");
+	ar_index(&a, 0xffffffffu, 0, "", 0);
+	ar_emit(&a, EXP_ALL, "index-count-huge");
+	ar_start(&a, "!<arch>\n");
+	ar_index(&a, 1, BIG_OFF, "x", 2);
+	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
+	ar_emit(&a, EXP_ALL, "index-offset-past-end");
+	ar_start(&a, "!<arch>\n");
+	ar_index(&a, 2, 8 + 60 + 4 + 8 + 2, "x", 2);
+	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
+	ar_emit(&a, EXP_ALL, "index-names-short");
+	ar_start(&a, "!<arch>\n");
+	ar_member(&a, "__.SYMDEF", NULL, "\xf8\xff\xff\x7f\0\0\0\0", 8);
+	ar_member(&a, "rob_good.o", NULL, o.buf, o.size);
+	ar_emit(&a, EXP_ALL, "bsd-index-pairs-huge");
+	ar_start(&a, "!<thin>\n");
+	ar_emit(&a, EXP_ALL, "thin");
+	free(a.buf);
+	free(o.type_off);
+	free(o.buf);
+}
+
 int main(int argc, char **argv)
 {
 	char path[4096];
@@ -1730,6 +1882,7 @@ int main(int argc, char **argv)
 	gen_ext_obj(argv[1]);
 	gen_tiny();
 	gen_pairs(argv[1]);
+	gen_archives(argv[1]);
 	if (fclose(manifest))
 		die("%s: %s", path, strerror(errno));
 	printf("%zu cases in %s\n", case_cnt, out_dir);
