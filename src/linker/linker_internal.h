@@ -30,6 +30,7 @@
 #include "btf_view.h"
 
 struct bk_elf;
+struct bk_ld_gc;
 
 #define STATIC_NAME_DUP ((uintptr_t)-1)
 
@@ -140,6 +141,7 @@ struct dst_sec {
 	/* set by compaction: kept chunks, old offset -> new offset */
 	struct chunk *chunks;
 	size_t chunk_cnt;
+	bool compacted; /* chunks apply (even none: everything was cut) */
 
 	/* assigned when writing */
 	size_t elf_idx;
@@ -155,6 +157,7 @@ struct dst_sym {
 	int sec_id;	/* dst sec id, or SYM_SEC_UNDEF / SYM_SEC_ABS */
 	__u32 name_off; /* in l->names */
 	bool is_local;
+	bool dropped; /* in code cut by gc: not written */
 	size_t final_idx;
 };
 
@@ -232,6 +235,8 @@ struct bk_linker {
 	struct extern_proto *ext_protos;
 	size_t ext_proto_cnt;
 	size_t ext_proto_cap;
+
+	struct bk_ld_gc *gc; /* NULL unless unreachable code is cut (gc.c) */
 };
 
 static inline const char *bk_ld_file(const struct bk_linker *l, int file_idx)
