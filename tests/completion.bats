@@ -66,6 +66,10 @@ complete_words() {
 	touch a.o b.bpf.o notes.txt
 	run -0 complete_words bpfkit gen object out.o ""
 	[ "$(echo $output)" = "a.o b.bpf.o" ]
+	run -0 complete_words bpfkit gen object out.o a.o ""
+	[ "$(echo $output)" = "a.o b.bpf.o gc" ]
+	run -0 complete_words bpfkit gen object out.o a.o gc ""
+	[ "$(echo $output)" = "a.o b.bpf.o" ]
 	run -0 complete_words bpfkit gen skeleton a.o ""
 	[ "$output" = "name" ]
 	run -0 complete_words bpfkit gen skeleton a.o name x ""
