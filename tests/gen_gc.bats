@@ -229,3 +229,32 @@ C
 	run --separate-stderr -0 "$d/gcs"
 	[ "$output" = "318 318 2056 5 1" ]
 }
+
+# patch_call OBJ OUT IMM: OBJ with gc_mid's PC-relative call to gc_leaf
+# (the only "call 2" followed by "r0 += 2") aimed IMM instructions on.
+patch_call() {
+	python3 - "$1" "$2" "$3" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+pat = bytes.fromhex("8510000002000000" "0700000002000000")
+at = data.find(pat)
+assert at >= 0 and data.find(pat, at + 1) < 0
+data[at + 4:at + 8] = struct.pack("<i", int(sys.argv[3]))
+open(sys.argv[2], "wb").write(data)
+PY
+}
+
+@test "gc: a call into no function is an error naming the place, nothing written" {
+	local d="$BATS_TEST_TMPDIR"
+	# beyond the end of .text
+	patch_call "$LIB" "$d/lib.o" 100000
+	run --separate-stderr -1 bpfkit gen object "$d/o.o" "$APP" "$d/lib.o" gc
+	[[ $stderr == "Error: $d/o.o: gc: section '.text': the reference at offset "*" points to offset "*" of section '.text', which is not inside a function" ]]
+	[ "${#lines[@]}" = 0 ]
+	assert_no_file "$d/o.o"
+	# before the start of .text: the same
+	patch_call "$LIB" "$d/lib2.o" -100000
+	run --separate-stderr -1 bpfkit gen object "$d/o.o" "$APP" "$d/lib2.o" gc
+	[[ $stderr == *"which is not inside a function" ]]
+	assert_no_file "$d/o.o"
+}

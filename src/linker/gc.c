@@ -252,8 +252,9 @@ static int bad_target(struct bk_linker *l, const struct dst_sec *sec,
 {
 	return bk_err(
 		l->diag, -EINVAL,
-		"%s: gc: section '%s': the reference at offset %zu points to offset %zu of section '%s', which is not inside a function",
-		out_name(l), sec->name, from, to, l->secs[to_sec].name);
+		"%s: gc: section '%s': the reference at offset %zu points to offset %lld of section '%s', which is not inside a function",
+		out_name(l), sec->name, from, (long long)to,
+		l->secs[to_sec].name);
 }
 
 /*
