@@ -315,7 +315,9 @@ static int walk_pc_relative(struct bk_linker *l, struct graph *g, int sec_id,
 	return 0;
 }
 
-static int walk_refs(struct bk_linker *l, struct graph *g, ref_fn fn)
+/* rel_fn for relocations, pc_fn for PC-relative references; either NULL. */
+static int walk_refs(struct bk_linker *l, struct graph *g, ref_fn rel_fn,
+		     ref_fn pc_fn)
 {
 	size_t i;
 	bool *has_rel;
@@ -327,14 +329,15 @@ static int walk_refs(struct bk_linker *l, struct graph *g, ref_fn fn)
 		if (sec->ephemeral || !sec->data)
 			continue;
 		if (!sec->is_exec) {
-			err = walk_rels(l, g, i, NULL, fn);
+			err = walk_rels(l, g, i, NULL, rel_fn);
 			continue;
 		}
 		has_rel = calloc(sec->size / BPF_INSN_SZ + 1, sizeof(*has_rel));
 		if (!has_rel)
 			return -ENOMEM;
-		err = walk_rels(l, g, i, has_rel, fn);
-		err = err ?: walk_pc_relative(l, g, i, has_rel, fn);
+		err = walk_rels(l, g, i, has_rel, rel_fn);
+		if (!err && pc_fn)
+			err = walk_pc_relative(l, g, i, has_rel, pc_fn);
 		free(has_rel);
 	}
 	return err;
@@ -375,7 +378,7 @@ static int build_edges(struct bk_linker *l, struct graph *g)
 	g->edge_start = calloc(n + 1, sizeof(*g->edge_start));
 	if (!g->edge_start)
 		return -ENOMEM;
-	err = walk_refs(l, g, count_ref);
+	err = walk_refs(l, g, count_ref, count_ref);
 	if (err)
 		return err;
 	for (i = 0; i < n; i++)
@@ -385,7 +388,7 @@ static int build_edges(struct bk_linker *l, struct graph *g)
 	if (!g->targets || !g->cursor)
 		return -ENOMEM;
 	memcpy(g->cursor, g->edge_start, (n + 1) * sizeof(*g->cursor));
-	return walk_refs(l, g, fill_ref);
+	return walk_refs(l, g, fill_ref, fill_ref);
 }
 
 /* Everything reachable from the live functions becomes live. */
@@ -488,8 +491,6 @@ static int note_pc_call(struct bk_linker *l, struct graph *g, int sec_id,
 	struct bk_ld_gc *gc = l->gc;
 	struct pc_call *c;
 
-	if (!l->secs[sec_id].is_exec || to_sec != sec_id)
-		return 0;
 	if (bk_grow_mem((void **)&gc->calls, &gc->call_cap, sizeof(*gc->calls),
 			gc->call_cnt + 1))
 		return -ENOMEM;
@@ -498,28 +499,6 @@ static int note_pc_call(struct bk_linker *l, struct graph *g, int sec_id,
 	c->insn_off = from;
 	c->target_off = to;
 	return 0;
-}
-
-/* PC-relative calls of live code, to point again after the cut. */
-static int note_pc_calls(struct bk_linker *l, struct graph *g)
-{
-	size_t i;
-	bool *has_rel;
-	int err = 0;
-
-	for (i = 0; i < l->sec_cnt && !err; i++) {
-		const struct dst_sec *sec = &l->secs[i];
-
-		if (!is_code(l, i) || !sec->data)
-			continue;
-		has_rel = calloc(sec->size / BPF_INSN_SZ + 1, sizeof(*has_rel));
-		if (!has_rel)
-			return -ENOMEM;
-		err = walk_rels(l, g, i, has_rel, NULL);
-		err = err ?: walk_pc_relative(l, g, i, has_rel, note_pc_call);
-		free(has_rel);
-	}
-	return err;
 }
 
 static void free_graph(struct graph *g)
@@ -544,7 +523,8 @@ int bk_ld_gc_code(struct bk_linker *l)
 	err = err ?: mark_live(&g);
 	err = err ?: cut_dead_code(l, &g);
 	err = err ?: drop_dead_syms(l, &g);
-	err = err ?: note_pc_calls(l, &g);
+	/* PC-relative calls, to point again once code has moved */
+	err = err ?: walk_refs(l, &g, NULL, note_pc_call);
 	free_graph(&g);
 	if (err == -ENOMEM)
 		return bk_err(l->diag, err, "%s: gc: out of memory",
