@@ -258,3 +258,27 @@ PY
 	[[ $stderr == *"which is not inside a function" ]]
 	assert_no_file "$d/o.o"
 }
+
+@test "gc: the malformed-input corpus, linked with gc: one error or an object, never a crash" {
+	local d="$BATS_TEST_TMPDIR" f rc bad=0 linked=0 i=0
+	"$TBIN/mkcorpus" "$PROGS" "$d/corpus" >/dev/null
+	# every third case (robustness.bats runs them all without gc)
+	for f in "$d"/corpus/*.o; do
+		i=$((i + 1))
+		[ $((i % 3)) = 0 ] || continue
+		rc=0
+		"$BPFKIT" gen object "$d/o.o" "$f" "$PROGS/rob_good.bpf.o" gc \
+			>"$d/out" 2>"$d/err" || rc=$?
+		if [ "$rc" = 0 ]; then
+			linked=$((linked + 1))
+			rm -f "$d/o.o"
+		elif [ "$rc" != 1 ] || [ -s "$d/out" ] || [ -e "$d/o.o" ] ||
+			[ "$(wc -l <"$d/err")" != 1 ] || ! grep -q '^Error: ' "$d/err"; then
+			echo "$(basename "$f"): exit $rc: $(head -c 300 "$d/err")"
+			bad=$((bad + 1))
+		fi
+	done
+	[ "$bad" = 0 ]
+	# valid variants link too
+	[ "$linked" -gt 0 ]
+}
