@@ -65,6 +65,11 @@ retval() {
 	# gc_hook2 (weak, not overridden)
 	[ "$(echo $output)" = "gc_f0_1 gc_f19_9 gc_f7_3 gc_hook gc_hook2 \
 gc_leaf gc_loop_cb gc_loop_sum gc_mid gc_more gc_sum gc_table_fn gc_table_len" ]
+	# gc_table's word (a relocation through .text's section symbol) now
+	# holds gc_table_fn's new offset
+	llvm-objcopy -O binary --only-section=.rodata "$d/gc.o" "$BATS_TEST_TMPDIR/ro"
+	[ "$(od -An -tu8 "$BATS_TEST_TMPDIR/ro" | xargs)" = \
+		"$((16#$(readelf -sW "$d/gc.o" | awk '$8 == "gc_table_fn" { print $2 }')))" ]
 	# and the same functions have BTF, nothing else does
 	diff <(funcs "$d/gc.o") <(btf_funcs "$d/gc.o")
 	[ "$(btf_funcs "$d/full.o" | wc -l)" -gt 200 ]
