@@ -287,3 +287,32 @@ PY
 	# valid variants link too
 	[ "$linked" -gt 0 ]
 }
+
+# zero_size OBJ OUT SYMBOL: OBJ with SYMBOL's st_size set to 0.
+zero_size() {
+	python3 - "$@" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+shoff, = struct.unpack_from("<Q", data, 0x28)
+shentsize, shnum = struct.unpack_from("<HH", data, 0x3a)
+secs = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
+	for i in range(shnum)]
+symtab = next(s for s in secs if s[1] == 2)  # SHT_SYMTAB
+strtab = secs[symtab[6]]
+for off in range(symtab[4], symtab[4] + symtab[5], 24):
+	name_off, = struct.unpack_from("<I", data, off)
+	start = strtab[4] + name_off
+	name = data[start:data.index(0, start)].decode()
+	if name == sys.argv[3]:
+		struct.pack_into("<Q", data, off + 16, 0)
+open(sys.argv[2], "wb").write(data)
+PY
+}
+
+@test "gc: a function symbol without a size is an error, not a guess" {
+	local d="$BATS_TEST_TMPDIR"
+	zero_size "$PROGS/gc_wprog1.bpf.o" "$d/w1.o" gc_wother1
+	run --separate-stderr -1 bpfkit gen object "$d/o.o" "$d/w1.o" gc
+	[ "$stderr" = "Error: $d/o.o: gc: section 'tc': function 'gc_wother1' has no size" ]
+	assert_no_file "$d/o.o"
+}
