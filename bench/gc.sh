@@ -5,10 +5,11 @@
 # libraries of many functions: progs/gc_app.bpf.c with progs/gc_lib.bpf.c
 # (200 numbered functions and some more, 3 of them used) and a generated
 # library of BENCH_GC_FUNCS more functions nobody calls. Linked with and
-# without gc, it reports per object: its size, the sizes of .text, .BTF and
-# .BTF.ext, the median time of `bpfkit prog loadall` (open, BTF and program
-# load, pin), the kernel's xlated and jited sizes of the programs and the
-# instructions the verifier processed. Both outputs must return the same
+# without gc, it reports per object: the median link time, the object's
+# size and the sizes of its .text, .BTF and .BTF.ext; then the median time
+# of `bpfkit prog loadall` (open, BTF and program load, pin), the kernel's
+# xlated and jited sizes of the programs and the instructions the verifier
+# processed. Both outputs must return the same
 # values from both programs (BPF_PROG_TEST_RUN), or the bench fails.
 #
 #   bash bench/gc.sh
@@ -50,8 +51,6 @@ gen_lib "$FUNCS" >"$tmp/extra.bpf.c"
 clang -g -O2 -target bpf -I"/usr/include/$ARCH-linux-gnu" \
 	-c -o "$tmp/extra.bpf.o" "$tmp/extra.bpf.c"
 inputs=("$build/progs/gc_app.bpf.o" "$build/progs/gc_lib.bpf.o" "$tmp/extra.bpf.o")
-"$BPFKIT" gen object "$tmp/full.o" "${inputs[@]}"
-"$BPFKIT" gen object "$tmp/gc.o" "${inputs[@]}" gc
 
 # sec_size OBJ SECTION
 sec_size() {
@@ -67,10 +66,32 @@ median() {
 		END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# timed_ms CMD...: run it, append its wall time in ms to $tmp/times.
+timed_ms() {
+	local start=$EPOCHREALTIME end
+	"$@"
+	end=$EPOCHREALTIME
+	echo "$start $end" | awk '{ printf "%.3f\n", ($2 - $1) * 1000 }' >>"$tmp/times"
+}
+
+# link_ms MODE KEYWORD...: median time of $RUNS links into $tmp/MODE.o.
+link_ms() {
+	local m=$1
+	shift
+	: >"$tmp/times"
+	for _ in $(seq "$RUNS"); do
+		timed_ms "$BPFKIT" gen object "$tmp/$m.o" "${inputs[@]}" "$@"
+	done
+	median <"$tmp/times"
+}
+
 echo "gen object of gc_app + gc_lib (200 numbered functions) + $FUNCS generated functions, 2 programs"
-printf '%-5s %9s %8s %8s %9s\n' link object_B text_B BTF_B BTF.ext_B
+printf '%-5s %8s %9s %8s %8s %9s\n' link link_ms object_B text_B BTF_B BTF.ext_B
 for m in full gc; do
-	printf '%-5s %9d %8d %8d %9d\n' "$m" "$(stat -c %s "$tmp/$m.o")" \
+	kw=()
+	[ "$m" = full ] || kw=(gc)
+	ms=$(link_ms "$m" "${kw[@]}")
+	printf '%-5s %8.3f %9d %8d %8d %9d\n' "$m" "$ms" "$(stat -c %s "$tmp/$m.o")" \
 		"$(sec_size "$tmp/$m.o" '\.text')" "$(sec_size "$tmp/$m.o" '\.BTF')" \
 		"$(sec_size "$tmp/$m.o" '\.BTF\.ext')"
 done
@@ -101,10 +122,7 @@ printf '%-5s %9s %10s %9s %14s\n' link load_ms xlated_B jited_B insns_verified
 for m in full gc; do
 	: >"$tmp/times"
 	for _ in $(seq "$RUNS"); do
-		start=$EPOCHREALTIME
-		"$BPFKIT" prog loadall "$tmp/$m.o" "$pin"
-		end=$EPOCHREALTIME
-		echo "$start $end" | awk '{ printf "%.3f\n", ($2 - $1) * 1000 }' >>"$tmp/times"
+		timed_ms "$BPFKIT" prog loadall "$tmp/$m.o" "$pin"
 		sizes=$(for p in gc_sum gc_more; do
 			"$BPFKIT" -j prog show pinned "$pin/$p"
 		done | jq -rs '[(map(.bytes_xlated) | add),
