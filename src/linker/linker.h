@@ -73,7 +73,8 @@ int bk_linker__finalize_mem(struct bk_linker *l, void **buf, size_t *size);
 /*
  * The link report, read-only, valid after a successful finalize until
  * bk_linker__free(): the inputs in order, and every global symbol of the
- * output in symbol table order.
+ * output in symbol table order (under gc, the functions it removed too,
+ * with is_removed set).
  */
 enum bk_link_sym_kind {
 	BK_LINK_SYM_FUNC,
