@@ -88,6 +88,15 @@ gc_leaf gc_loop_cb gc_loop_sum gc_mid gc_more gc_sum gc_table_fn gc_table_len" ]
 	[[ $output != *gc_core_probe* ]]
 	run -0 bpfkit btf dump file "$d/full.o"
 	[[ $output == *"STRUCT 'gc_core_probe'"* ]]
+	# strings only dropped types and records used are gone: names, and
+	# the source lines of line_info
+	run -0 readelf -p .BTF "$d/gc.o"
+	[[ $output == *gc_dead_var* ]]
+	[[ $output != *gc_f0_0* ]]
+	[[ $output != *gc_dead_leaf* ]]
+	[[ $output != *gc_core_probe* ]]
+	run -0 readelf -p .BTF "$d/full.o"
+	[[ $output == *"gc_dead_leaf(int x)"* ]]
 }
 
 @test "gc: .BTF.ext keeps one func_info per remaining function, line_info of kept code only" {
