@@ -68,6 +68,12 @@ complete_words() {
 	[ "$(echo $output)" = "a.o b.bpf.o" ]
 	run -0 complete_words bpfkit gen object out.o ""
 	[ "$(echo $output)" = "a.o b.bpf.o whole" ]
+	run -0 complete_words bpfkit gen object out.o a.o ""
+	[ "$(echo $output)" = "a.o b.bpf.o gc whole" ]
+	run -0 complete_words bpfkit gen object out.o a.o gc ""
+	[ "$(echo $output)" = "a.o b.bpf.o whole" ]
+	run -0 complete_words bpfkit gen object out.o whole ""
+	[ "$(echo $output)" = "" ]
 	run -0 complete_words bpfkit gen skeleton a.o ""
 	[ "$output" = "name" ]
 	run -0 complete_words bpfkit gen skeleton a.o name x ""
@@ -78,7 +84,7 @@ complete_words() {
 	cd "$BATS_TEST_TMPDIR"
 	touch a.o libx.a notes.txt
 	run -0 complete_words bpfkit gen object out.o a.o ""
-	[ "$(echo $output)" = "a.o libx.a whole" ]
+	[ "$(echo $output)" = "a.o gc libx.a whole" ]
 	run -0 complete_words bpfkit gen object out.o whole ""
 	[ "$(echo $output)" = "libx.a" ]
 }

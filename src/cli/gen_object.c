@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
 /*
- * bpfkit gen object OUTPUT_FILE INPUT_FILE [INPUT_FILE...]
+ * bpfkit gen object OUTPUT_FILE INPUT_FILE [INPUT_FILE...] [gc]
  * INPUT_FILE := { OBJ | ARCHIVE | whole ARCHIVE }
  *
  * Links with src/linker. With -j the link report is the JSON output; with
@@ -85,7 +85,21 @@ static void json_members(const struct bk_linker *l)
 	out_arr_close();
 }
 
-static void report_json(const struct bk_linker *l)
+/* Under gc, the global functions it cut: not in the output any more. */
+static void json_removed(const struct bk_linker *l)
+{
+	struct bk_link_sym s;
+	size_t i;
+
+	out_arr_open("removed");
+	for (i = 0; i < bk_linker__sym_cnt(l); i++) {
+		if (!bk_linker__sym(l, i, &s) && s.is_removed)
+			out_str(NULL, NULL, s.name);
+	}
+	out_arr_close();
+}
+
+static void report_json(const struct bk_linker *l, bool gc)
 {
 	struct bk_link_sym s;
 	size_t i;
@@ -98,7 +112,7 @@ static void report_json(const struct bk_linker *l)
 	json_members(l);
 	out_arr_open("symbols");
 	for (i = 0; i < bk_linker__sym_cnt(l); i++) {
-		if (!bk_linker__sym(l, i, &s))
+		if (!bk_linker__sym(l, i, &s) && !s.is_removed)
 			json_sym(&s);
 	}
 	out_arr_close();
@@ -109,6 +123,8 @@ static void report_json(const struct bk_linker *l)
 			out_str(NULL, NULL, s.name);
 	}
 	out_arr_close();
+	if (gc)
+		json_removed(l);
 	out_obj_close();
 }
 
@@ -157,7 +173,12 @@ static void report_lines(const struct bk_linker *l)
 			p_info("member %s: whole archive", m.input);
 	}
 	for (i = 0; i < bk_linker__sym_cnt(l); i++) {
-		if (!bk_linker__sym(l, i, &s))
+		if (bk_linker__sym(l, i, &s))
+			continue;
+		if (s.is_removed)
+			p_info("removed %s: unreachable from every program",
+			       s.name);
+		else
 			line_sym(&s);
 	}
 	for (i = 0; i < bk_linker__sym_cnt(l); i++) {
@@ -212,6 +233,25 @@ static int add_input(struct bk_linker *l, int *argc, char ***argv)
 	return bk_linker__add_archive(l, path, true);
 }
 
+/*
+ * The keyword gc, before, between or after the inputs (a file named gc is
+ * ./gc): taken out of the argument list, which keeps only the inputs.
+ */
+static bool take_gc_keyword(int *argc, char **argv)
+{
+	bool gc = false;
+	int i, n = 0;
+
+	for (i = 0; i < *argc; i++) {
+		if (strcmp(argv[i], "gc") == 0)
+			gc = true;
+		else
+			argv[n++] = argv[i];
+	}
+	*argc = n;
+	return gc;
+}
+
 int do_gen_object(int argc, char **argv)
 {
 	struct bk_linker_opts opts = {
@@ -225,6 +265,11 @@ int do_gen_object(int argc, char **argv)
 	if (!REQ_ARGS(2))
 		usage();
 	out = GET_ARG();
+	opts.gc = take_gc_keyword(&argc, argv);
+	if (!argc) {
+		p_err("'object' needs an INPUT_FILE besides 'gc'");
+		return -1;
+	}
 	catch_exit_signals();
 	l = bk_linker__new(out, &opts);
 	if (!l) {
@@ -235,7 +280,7 @@ int do_gen_object(int argc, char **argv)
 		err = add_input(l, &argc, &argv);
 	err = err ?: bk_linker__finalize(l);
 	if (!err && json_output)
-		report_json(l);
+		report_json(l, opts.gc);
 	else if (!err && debug_output)
 		report_lines(l);
 	bk_linker__free(l);

@@ -224,25 +224,25 @@ static int remap_to_new(__u32 *id, void *ctx)
 
 /*
  * Keep the first copy of each class, in order; renumber everything. In
- * place: a kept record only ever moves towards the start.
+ * place: a kept record only ever moves towards the start. A type of class
+ * 0 is dropped (nothing kept refers to it) and maps to 0.
  */
-static void fold(struct exact *e, __u32 *map)
+static void fold(struct mbtf *m, const __u32 *cls, __u32 *map)
 {
-	struct mbtf *m = e->m;
 	__u32 id, new_id = 1;
 	size_t pos = 0;
 
 	for (id = 1; id < m->cnt; id++) {
-		if (e->cls[id] == id)
+		if (cls[id] == id)
 			map[id] = new_id++;
 	}
 	for (id = 1; id < m->cnt; id++)
-		map[id] = map[e->cls[id]];
+		map[id] = map[cls[id]];
 	for (id = 1, new_id = 1; id < m->cnt; id++) {
 		const char *rec = m->types + m->offs[id];
 		size_t size;
 
-		if (e->cls[id] != id)
+		if (cls[id] != id)
 			continue;
 		size = bk_btf__type_rec_size((const struct btf_type *)rec);
 		memmove(m->types + pos, rec, size);
@@ -294,7 +294,7 @@ int bk_ld_fold_exact_dups(struct bk_linker *l, bool *need_dedup)
 	map = calloc(n, sizeof(*map));
 	err = e.cls && e.state && e.tainted && map ? classify_all(&e) : -ENOMEM;
 	if (!err) {
-		fold(&e, map);
+		fold(e.m, e.cls, map);
 		remap_users(l, map);
 	}
 	*need_dedup = e.need_dedup;
@@ -306,4 +306,24 @@ int bk_ld_fold_exact_dups(struct bk_linker *l, bool *need_dedup)
 	free(map);
 	bk_nametab__free(&e.tab);
 	return err;
+}
+
+int bk_ld_drop_types(struct bk_linker *l, const bool *keep)
+{
+	size_t n = l->mbtf.cnt;
+	__u32 *cls = calloc(n, sizeof(*cls)), *map = calloc(n, sizeof(*map));
+	__u32 id;
+
+	if (!cls || !map) {
+		free(cls);
+		free(map);
+		return -ENOMEM;
+	}
+	for (id = 1; id < n; id++)
+		cls[id] = keep[id] ? id : 0;
+	fold(&l->mbtf, cls, map);
+	remap_users(l, map);
+	free(cls);
+	free(map);
+	return 0;
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * Rewriting data sections before they are written:
- *   - bytes of losing __weak definitions (dead ranges) are cut out,
- *     each surviving piece keeping its offset modulo the section alignment;
+ * Rewriting sections before they are written:
+ *   - bytes of losing __weak definitions (dead ranges) are cut out of data
+ *     sections, each surviving piece keeping its offset modulo the section
+ *     alignment; code keeps them as unreachable gaps, except under gc
+ *     (gc.c), which cuts unreachable code and losing bodies the same way;
  *   - in .maps, a map whose initialiser (.values of a map-in-map) refers to
  *     a map placed after it is moved behind that map: libbpf creates maps in
  *     section order and fills such slots as it goes, so the inner map must
@@ -32,8 +34,16 @@ struct chunk {
 int bk_ld_add_dead_range(struct bk_linker *l, struct dst_sec *sec, size_t off,
 			 size_t size)
 {
-	if (sec->is_exec || !size)
-		return 0; /* code keeps its gaps: calls are PC-relative */
+	if (sec->is_exec)
+		return 0; /* code keeps its gaps, unless gc cuts code */
+	return bk_ld_add_dead_code(l, sec, off, size);
+}
+
+int bk_ld_add_dead_code(struct bk_linker *l, struct dst_sec *sec, size_t off,
+			size_t size)
+{
+	if (!size)
+		return 0;
 	if (bk_ensure_mem((void **)&sec->dead, &sec->dead_cap,
 			  sizeof(*sec->dead), sec->dead_cnt + 1))
 		return bk_err(l->diag, -ENOMEM, "out of memory");
@@ -181,7 +191,7 @@ size_t bk_ld_remap_sec_off(const struct dst_sec *sec, size_t off)
 {
 	const struct chunk *c;
 
-	if (!sec->chunk_cnt)
+	if (!sec->compacted)
 		return off;
 	c = find_chunk(sec, off);
 	if (!c)
@@ -195,7 +205,7 @@ bool bk_ld_is_dead_off(const struct dst_sec *sec, size_t off)
 {
 	const struct chunk *c;
 
-	if (!sec->chunk_cnt)
+	if (!sec->compacted)
 		return false;
 	c = find_chunk(sec, off);
 	return !c || off < c->old_off;
@@ -424,9 +434,11 @@ int bk_ld_compact_secs(struct bk_linker *l)
 		err = 0;
 		if (strcmp(sec->name, SEC_MAPS) == 0 && sec->rel_cnt)
 			err = reorder_maps(l, sec);
+		sec->compacted = err == 1;
 		if (!err && sec->dead_cnt) {
 			err = chunks_between_dead(sec);
 			err = err ?: move_bytes(sec, place_chunks(sec, NULL));
+			sec->compacted = true;
 		}
 		if (err < 0)
 			return bk_err(l->diag, err, "out of memory");

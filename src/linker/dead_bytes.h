@@ -20,6 +20,12 @@ struct dead_range {
 
 int bk_ld_add_dead_range(struct bk_linker *l, struct dst_sec *sec, size_t off,
 			 size_t size);
+/*
+ * Any section's range, code included: gc.c knows every reference into the
+ * code it cuts (calls, function addresses) and fixes them.
+ */
+int bk_ld_add_dead_code(struct bk_linker *l, struct dst_sec *sec, size_t off,
+			size_t size);
 int bk_ld_compact_secs(struct bk_linker *l);
 size_t bk_ld_remap_sec_off(const struct dst_sec *sec, size_t off);
 bool bk_ld_is_dead_off(const struct dst_sec *sec, size_t off);

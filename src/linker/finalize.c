@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * Finalize: compact away bytes of losing definitions, settle relocations,
+ * Finalize: under gc, cut unreachable code (gc.c); compact away bytes of
+ * losing definitions, settle relocations,
  * build BTF and BTF.ext, then lay the object out in a fixed order that
  * depends only on what was linked:
  *
@@ -22,6 +23,7 @@
 #include "btf_link.h"
 #include "dead_bytes.h"
 #include "finalize.h"
+#include "gc.h"
 #include "merged_btf.h"
 #include "relocs.h"
 #include "../elf/elf.h"
@@ -52,7 +54,7 @@ static void apply_compaction(struct bk_linker *l)
 	for (i = 1; i < l->sym_cnt; i++) {
 		struct dst_sym *s = &l->syms[i];
 
-		if (s->sec_id >= 0 && l->secs[s->sec_id].chunk_cnt &&
+		if (s->sec_id >= 0 && l->secs[s->sec_id].compacted &&
 		    ELF64_ST_TYPE(s->sym.st_info) != STT_SECTION)
 			s->sym.st_value = bk_ld_remap_sec_off(
 				&l->secs[s->sec_id], s->sym.st_value);
@@ -216,7 +218,8 @@ static int lay_out_syms(struct bk_linker *l, struct layout *lo)
 		if (pass == 1)
 			lo->first_global = lo->sym_cnt;
 		for (i = 1; i < l->sym_cnt; i++) {
-			if (l->syms[i].is_local != (pass == 0))
+			if (l->syms[i].is_local != (pass == 0) ||
+			    l->syms[i].dropped)
 				continue;
 			err = emit_sym(l, lo, i);
 			if (err)
@@ -357,13 +360,18 @@ int bk_ld_finalize_output(struct bk_linker *l, struct bk_elf_out *out)
 	struct layout lo = {};
 	int err;
 
-	err = bk_ld_compact_secs(l);
+	err = bk_ld_gc_code(l);
+	err = err ?: bk_ld_compact_secs(l);
 	if (err)
 		return err;
 	apply_compaction(l);
 	bk_ld_fixup_relos(l);
+	err = bk_ld_gc_fixup_code(l);
+	if (err)
+		return err;
 	settle_glob_syms(l);
 	err = bk_ld_prepare_btf(l);
+	err = err ?: bk_ld_gc_btf(l);
 	if (err)
 		return err;
 	err = lay_out_object(l, &lo);

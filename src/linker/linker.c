@@ -19,6 +19,7 @@
 #include "archive_link.h"
 #include "btf_link.h"
 #include "finalize.h"
+#include "gc.h"
 #include "input.h"
 #include "input_check.h"
 #include "merged_btf.h"
@@ -45,6 +46,11 @@ struct bk_linker *bk_linker__new(const char *out_path,
 	if (!l)
 		goto err_nomem;
 	l->diag = opts ? opts->diag : NULL;
+	if (opts &&
+	    opts->sz >=
+		    offsetof(struct bk_linker_opts, gc) + sizeof(opts->gc) &&
+	    opts->gc && bk_ld_gc_new(l))
+		goto err_nomem;
 	if (out_path && !(l->out_path = strdup(out_path)))
 		goto err_nomem;
 	l->static_name_strs = bk_strset__new(NULL, 0);
@@ -93,6 +99,7 @@ void bk_linker__free(struct bk_linker *l)
 	free(l->syms);
 	free(l->ext_protos);
 	bk_ld_free_ar_members(l);
+	bk_ld_gc_free(l->gc);
 	for (i = 0; i < l->input_cnt; i++)
 		free(l->inputs[i]);
 	free(l->inputs);
@@ -359,6 +366,7 @@ int bk_linker__sym(const struct bk_linker *l, size_t idx,
 	sym->def_cnt = g->def_cnt;
 	sym->weak_def_cnt = g->weak_def_cnt;
 	sym->decl_cnt = g->decl_cnt;
+	sym->is_removed = l->syms[g->sym].dropped;
 	return 0;
 }
 

@@ -30,8 +30,14 @@ struct bk_linker_opts {
 	size_t sz; /* sizeof(struct bk_linker_opts) */
 	/* where errors and warnings go; may be NULL (then they are dropped) */
 	const struct bk_diag *diag;
+	/*
+	 * Final link: drop the functions no program reaches, the bodies of
+	 * losing __weak functions, and the BTF types and .BTF.ext records
+	 * only they used (maps and variables stay).
+	 */
+	bool gc;
 };
-#define bk_linker_opts__last_field diag
+#define bk_linker_opts__last_field gc
 
 /*
  * out_path may be NULL when the result is only wanted in memory
@@ -75,7 +81,8 @@ int bk_linker__finalize_mem(struct bk_linker *l, void **buf, size_t *size);
 /*
  * The link report, read-only, valid after a successful finalize until
  * bk_linker__free(): the inputs in order, and every global symbol of the
- * output in symbol table order.
+ * output in symbol table order (under gc, the functions it removed too,
+ * with is_removed set).
  */
 enum bk_link_sym_kind {
 	BK_LINK_SYM_FUNC,
@@ -100,6 +107,7 @@ struct bk_link_sym {
 	unsigned int def_cnt; /* definitions seen, weak and strong */
 	unsigned int weak_def_cnt; /* of which weak */
 	unsigned int decl_cnt;	   /* inputs mentioning the symbol at all */
+	bool is_removed;	   /* a function gc cut: not in the output */
 };
 
 const char *bk_link_sym_kind__str(enum bk_link_sym_kind kind);

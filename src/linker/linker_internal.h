@@ -30,6 +30,7 @@
 #include "btf_view.h"
 
 struct bk_elf;
+struct bk_ld_gc;
 
 #define STATIC_NAME_DUP ((uintptr_t)-1)
 
@@ -139,6 +140,7 @@ struct dst_sec {
 	/* set by compaction: kept chunks, old offset -> new offset */
 	struct chunk *chunks;
 	size_t chunk_cnt;
+	bool compacted; /* chunks apply (even none: everything was cut) */
 
 	/* assigned when writing */
 	size_t elf_idx;
@@ -154,6 +156,7 @@ struct dst_sym {
 	int sec_id;	/* dst sec id, or SYM_SEC_UNDEF / SYM_SEC_ABS */
 	__u32 name_off; /* in l->names */
 	bool is_local;
+	bool dropped; /* in code cut by gc: not written */
 	size_t final_idx;
 };
 
@@ -242,6 +245,7 @@ struct bk_linker {
 	struct ar_member_rec *ar_members;
 	size_t ar_member_cnt;
 	size_t ar_member_cap;
+	struct bk_ld_gc *gc; /* NULL unless unreachable code is cut (gc.c) */
 };
 
 static inline const char *bk_ld_file(const struct bk_linker *l, int file_idx)

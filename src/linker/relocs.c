@@ -18,7 +18,7 @@
 #include "../lib/mem.h"
 
 /* The offset a section-relative reference carries, read or written. */
-static __u64 get_addend(const void *where, int type, bool is_code)
+__u64 bk_ld_rel_addend(const void *where, int type, bool is_code)
 {
 	const struct bpf_insn *insn = where;
 	__u64 v64;
@@ -60,7 +60,7 @@ static bool is_call(const void *where)
 /* Shift a section-relative reference by delta bytes. */
 static void shift_addend(void *where, int type, bool is_code, size_t delta)
 {
-	__u64 v = get_addend(where, type, is_code);
+	__u64 v = bk_ld_rel_addend(where, type, is_code);
 
 	/* a call's immediate counts instructions, not bytes */
 	if (is_code && is_call(where))
@@ -125,6 +125,30 @@ int bk_ld_append_relos(struct bk_linker *l, struct src_obj *obj)
 }
 
 /*
+ * A section-relative reference into a compacted section: a byte offset,
+ * or for a call (into code cut by gc) the target's instruction index
+ * minus one.
+ */
+static void remap_addend(struct dst_sec *sec, const Elf64_Rel *rel,
+			 const struct dst_sec *target)
+{
+	void *where = (char *)sec->data + rel->r_offset;
+	int type = ELF64_R_TYPE(rel->r_info);
+	__u64 v = bk_ld_rel_addend(where, type, sec->is_exec);
+
+	if (sec->is_exec && is_call(where)) {
+		__s64 insn = (__s32)v + 1;
+
+		v = bk_ld_remap_sec_off(target, insn * BPF_INSN_SZ) /
+			    BPF_INSN_SZ -
+		    1;
+	} else {
+		v = bk_ld_remap_sec_off(target, v);
+	}
+	set_addend(where, type, sec->is_exec, v);
+}
+
+/*
  * After compaction: drop relocations of removed bytes, move the others,
  * and re-point section-relative references into compacted sections.
  */
@@ -135,21 +159,13 @@ static void fixup_sec_relos(struct bk_linker *l, struct dst_sec *sec)
 	for (i = 0; i < sec->rel_cnt; i++) {
 		Elf64_Rel rel = sec->rels[i];
 		const struct dst_sym *sym = &l->syms[ELF64_R_SYM(rel.r_info)];
-		int type = ELF64_R_TYPE(rel.r_info);
 
 		if (bk_ld_is_dead_off(sec, rel.r_offset))
 			continue;
 		rel.r_offset = bk_ld_remap_sec_off(sec, rel.r_offset);
 		if (ELF64_ST_TYPE(sym->sym.st_info) == STT_SECTION &&
-		    l->secs[sym->sec_id].chunk_cnt) {
-			/* only data is compacted: never a call target */
-			void *where = (char *)sec->data + rel.r_offset;
-			__u64 v = get_addend(where, type, sec->is_exec);
-
-			set_addend(
-				where, type, sec->is_exec,
-				bk_ld_remap_sec_off(&l->secs[sym->sec_id], v));
-		}
+		    l->secs[sym->sec_id].compacted)
+			remap_addend(sec, &rel, &l->secs[sym->sec_id]);
 		sec->rels[kept++] = rel;
 	}
 	sec->rel_cnt = kept;

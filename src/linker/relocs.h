@@ -5,7 +5,9 @@
 /*
  * Relocations: appended per input, fixed up at the end (relocs.c).
  */
+#include <stdbool.h>
 #include <elf.h>
+#include <linux/types.h>
 
 /* BPF relocation types not in every elf.h. */
 #ifndef R_BPF_64_ABS64
@@ -25,5 +27,8 @@ struct src_obj;
 
 int bk_ld_append_relos(struct bk_linker *l, struct src_obj *obj);
 int bk_ld_fixup_relos(struct bk_linker *l);
+/* The offset a section-relative reference at where carries (REL: no
+ * addend field; in an instruction's immediate or in the data word). */
+__u64 bk_ld_rel_addend(const void *where, int type, bool is_code);
 
 #endif /* BPFKIT_LINKER_RELOCS_H */

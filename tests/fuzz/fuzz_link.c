@@ -3,6 +3,7 @@
  * libFuzzer target: the linker on memory buffers. Each input is linked
  * with a known-good object in both orders (bk_linker__add_buf, then
  * bk_linker__finalize_mem); a successful output is linked again on its own.
+ * A successful output is also linked again with gc (dead code removed).
  * FUZZ_GOOD_OBJ names the good object. With FUZZ_LINK_FIXPOINT=1 the
  * relinked output must equal the first output byte for byte (the linker
  * promises a fixpoint after one link); a difference aborts.
@@ -10,7 +11,7 @@
  * Oracle: a link that succeeds gives an object that opens wherever its
  * inputs open. When libbpf opens both inputs (only after the link accepted
  * them: libbpf trusts what it opens), it must open the output; if not,
- * this aborts.
+ * this aborts. The same holds for the output linked again with gc.
  */
 #include <stdbool.h>
 #include <bpf/libbpf.h>
@@ -55,10 +56,14 @@ struct input {
 };
 
 /* Link the inputs in memory; returns 0 and *out on success. */
-static int link_bufs(const struct input *in, size_t cnt, void **out,
+static int link_bufs(const struct input *in, size_t cnt, bool gc, void **out,
 		     size_t *out_size)
 {
-	struct bk_linker_opts opts = {.sz = sizeof(opts), .diag = &fuzz_diag};
+	struct bk_linker_opts opts = {
+		.sz = sizeof(opts),
+		.diag = &fuzz_diag,
+		.gc = gc,
+	};
 	struct bk_linker *l = bk_linker__new(NULL, &opts);
 	int err = l ? 0 : -1;
 	size_t i;
@@ -76,12 +81,29 @@ static void relink(const void *buf, size_t size)
 	void *again = NULL;
 	size_t again_size = 0;
 
-	if (link_bufs(&in, 1, &again, &again_size) == 0 && check_fixpoint &&
+	if (link_bufs(&in, 1, false, &again, &again_size) == 0 &&
+	    check_fixpoint &&
 	    (again_size != size || memcmp(again, buf, size) != 0)) {
 		fprintf(stderr, "fuzz_link: relinking the output changed it\n");
 		abort();
 	}
 	free(again);
+}
+
+/* Without the code no program reaches, what libbpf opened it still opens. */
+static void relink_gc(const void *buf, size_t size)
+{
+	struct input in = {buf, size, "linked.o"};
+	void *out = NULL;
+	size_t out_size = 0;
+
+	if (link_bufs(&in, 1, true, &out, &out_size) == 0 &&
+	    libbpf_opens(buf, size) && !libbpf_opens(out, out_size)) {
+		fprintf(stderr, "fuzz_link: libbpf opens the output, "
+				"not its gc link\n");
+		abort();
+	}
+	free(out);
 }
 
 static void link_pair(const struct input *a, const struct input *b)
@@ -90,7 +112,7 @@ static void link_pair(const struct input *a, const struct input *b)
 	void *out = NULL;
 	size_t out_size = 0;
 
-	if (link_bufs(in, 2, &out, &out_size) == 0) {
+	if (link_bufs(in, 2, false, &out, &out_size) == 0) {
 		if (libbpf_opens(a->buf, a->size) &&
 		    libbpf_opens(b->buf, b->size) &&
 		    !libbpf_opens(out, out_size)) {
@@ -99,6 +121,7 @@ static void link_pair(const struct input *a, const struct input *b)
 			abort();
 		}
 		relink(out, out_size);
+		relink_gc(out, out_size);
 	}
 	free(out);
 }
