@@ -108,3 +108,9 @@ int bk_skel__gen_subskeleton(const char *path, FILE *out,
 	return generate(path, out, opts, "SUBSKEL_H", true,
 			bk_skel__emit_subskeleton);
 }
+
+int bk_skel__gen_header(const char *path, FILE *out,
+			const struct bk_skel_opts *opts)
+{
+	return generate(path, out, opts, "H", true, bk_skel__emit_header);
+}

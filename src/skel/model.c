@@ -398,23 +398,17 @@ static int add_data_sec(struct model *m, const char *name, __u64 elf_sz)
 	return 0;
 }
 
-static bool has_pfx(const char *name, const char *pfx)
-{
-	size_t n = strlen(pfx);
-
-	return strncmp(name, pfx, n) == 0 && (!name[n] || name[n] == '.');
-}
-
 /* What libbpf 1.1 makes an internal data map of. */
 static bool is_data_sec(const struct bk_elf_sec *sec)
 {
 	const GElf_Shdr *sh = &sec->shdr;
 
 	if (sh->sh_type == SHT_NOBITS)
-		return has_pfx(sec->name, ".bss");
+		return bk_skel__sec_has_pfx(sec->name, ".bss");
 	return sh->sh_type == SHT_PROGBITS && sh->sh_size &&
 	       !(sh->sh_flags & SHF_EXECINSTR) &&
-	       (has_pfx(sec->name, ".data") || has_pfx(sec->name, ".rodata"));
+	       (bk_skel__sec_has_pfx(sec->name, ".data") ||
+		bk_skel__sec_has_pfx(sec->name, ".rodata"));
 }
 
 static int add_data_secs(struct model *m)
