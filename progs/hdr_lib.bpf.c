@@ -29,6 +29,8 @@ const volatile int hdr_scale = 3;	   /* .rodata */
 struct hdr_val hdr_last = {.last = -2};	   /* .data, a struct */
 enum hdr_mode hdr_mode_now = HDR_COUNT;	   /* .data, an enum */
 int hdr_weak_var __weak = 11;		   /* .data, weak */
+/* of a type bpf_helpers.h defines: the header must not define it again */
+enum libbpf_pin_type hdr_pin_mode = LIBBPF_PIN_BY_NAME;
 __hidden int hdr_secret = 99;		   /* hidden: not exported */
 static int hdr_private = 5;		   /* static: not exported */
 

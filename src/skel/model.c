@@ -64,7 +64,7 @@ static int load_btf(struct skel *skel)
 	if (!sec || !sec->data)
 		return bk_err(
 			skel->diag, -ENOENT,
-			"%s: no BTF (.BTF section): a skeleton needs it; compile with clang -g",
+			"%s: no BTF (.BTF section): a generated header needs it; compile with clang -g",
 			skel->path);
 	err = bk_btf__parse_elf(skel->elf, skel->diag, &skel->btf_owned, &ext);
 	bk_btf_ext__free(ext);
