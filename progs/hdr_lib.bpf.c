@@ -121,6 +121,19 @@ __noinline long hdr_flow_packets(struct hdr_key *key)
 	return v ? (long)v->packets : -1;
 }
 
+/* Only behind a pointer of a prototype: the header declares it forward. */
+struct hdr_req {
+	int op;
+	int arg;
+};
+
+__noinline int hdr_apply(struct hdr_req *req)
+{
+	if (!req)
+		return -1;
+	return req->op == 1 ? hdr_add(req->arg, 0) : hdr_mul(req->arg, 2);
+}
+
 /* The library's own program: not declared in the header. */
 SEC("syscall")
 int hdr_lib_prog(void *ctx)

@@ -61,6 +61,7 @@ check_app_values() {
 		cat <<'EOF'
 /* functions */
 extern int hdr_add(int a, int b);
+extern int hdr_apply(struct hdr_req *req);
 extern int hdr_bump(void);
 extern long hdr_flow_packets(struct hdr_key *key);
 extern int hdr_mul(int a, int b) __weak;
@@ -83,6 +84,35 @@ EOF
 		hdr_lib_prog LICENSE; do
 		[[ $output != *"$name"* ]]
 	done
+}
+
+@test "a struct only behind a pointer of a prototype is declared forward, at file scope" {
+	run --separate-stderr -0 bpfkit gen header "$LIB"
+	[[ $output == *$'\nstruct hdr_req;\n\n/* functions */\n'* ]]
+	[[ $output != *"struct hdr_req {"* ]]
+	# a struct used by value too is defined, not declared forward
+	[[ $output == *$'\nstruct hdr_key {\n'* && $output != *"struct hdr_key;"* ]]
+}
+
+@test "the header of every object in progs/ compiles with -Wall -Werror" {
+	local f n cnt=0
+	for f in "$PROGS"/*.bpf.o; do
+		n=$(basename "$f" .bpf.o)
+		# libbpf 1.0+ refuses legacy "maps" sections; so does gen header
+		if [[ $n == legacy_maps || $n == obj_legacy ]]; then
+			run --separate-stderr -1 bpfkit gen header "$f"
+			[[ $stderr == *"legacy map definitions are not supported"* ]]
+			continue
+		fi
+		bpfkit gen header "$f" name "h_$n" >"$T/$n.h"
+		printf '#include "%s.h"\n' "$n" >"$T/$n.c"
+		"${BPF_CC[@]}" -I"$T" -fsyntax-only "$T/$n.c"
+		cnt=$((cnt + 1))
+	done
+	[ "$cnt" -gt 100 ]
+	# a static map and a skeleton field clash concern no header
+	! grep -qE 'lerr_(smap|count|prog1)' "$T/lerr_statics1.h"
+	grep -q '} bss SEC(".maps");' "$T/skel_clash_map.h"
 }
 
 @test "maps: every attribute of the definition, sizes only, program array, array of maps" {

@@ -19,6 +19,7 @@
 #include <bpf/libbpf.h>
 
 #include "skel_internal.h"
+#include "../btf/btf.h"
 #include "../elf/elf.h"
 #include "../linker/map_defs.h"
 
@@ -28,6 +29,13 @@ struct hdr_decl {
 	__u32 type_id; /* functions: FUNC_PROTO; variables and maps: VAR */
 	bool weak;
 	struct map_def map; /* maps only */
+};
+
+/* What the header holds of a struct or union so far. */
+enum type_state {
+	TYPE_UNSEEN,
+	TYPE_DEFINED,  /* btf_dump prints its definition */
+	TYPE_DECLARED, /* declared forward */
 };
 
 struct hdr_list {
@@ -40,7 +48,8 @@ struct hdr {
 	struct skel_syms syms;
 	struct bview view; /* the BTF as the map-definition parser reads it */
 	struct hdr_list funcs, vars, maps;
-	bool need_blank; /* the last line printed is no blank line */
+	bool need_blank;	   /* the last line printed is no blank line */
+	unsigned char *type_state; /* by type ID: enum type_state */
 };
 
 static int hdr_nomem(const struct hdr *h)
@@ -179,10 +188,35 @@ static bool is_helpers_type(const struct btf *btf, __u32 id)
 }
 
 /*
- * The type and, through btf_dump, everything it needs, in dependency
- * order; btf_dump remembers what it printed, so types shared by several
- * declarations appear once. Behind pointers btf_dump declares structs
- * forward only, which is all a declaration needs.
+ * Record the structs and unions btf_dump defines for a type: those it
+ * holds by value, through typedefs, qualifiers, arrays and members, not
+ * through pointers. declare_fwd() needs no declaration of those.
+ */
+static void mark_defined(struct hdr *h, __u32 id, int depth)
+{
+	const struct btf *btf = h->skel->btf;
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	const struct btf_member *m;
+	int i;
+
+	while (id && (btf_is_mod(t) || btf_is_typedef(t) || btf_is_array(t))) {
+		id = btf_is_array(t) ? btf_array(t)->type : t->type;
+		t = btf__type_by_id(btf, id);
+	}
+	/* validated BTF nests at most that deep; a bound all the same */
+	if (!id || depth > BK_BTF_MAX_REF_DEPTH || !btf_is_composite(t) ||
+	    h->type_state[id] == TYPE_DEFINED)
+		return;
+	h->type_state[id] = TYPE_DEFINED;
+	for (i = 0, m = btf_members(t); i < btf_vlen(t); i++, m++)
+		mark_defined(h, m->type, depth + 1);
+}
+
+/*
+ * The type and, through btf_dump, everything it holds by value, in
+ * dependency order; btf_dump remembers what it printed, so types shared by
+ * several declarations appear once. What lies behind a pointer needs no
+ * definition (see declare_fwd()).
  */
 static int dump_type(struct hdr *h, __u32 id)
 {
@@ -190,6 +224,7 @@ static int dump_type(struct hdr *h, __u32 id)
 
 	if (!id || is_helpers_type(h->skel->btf, id))
 		return 0;
+	mark_defined(h, id, 0);
 	err = btf_dump__dump_type(h->skel->dump, id);
 	if (err)
 		return bk_err(h->skel->diag, err,
@@ -214,6 +249,9 @@ static int dump_types(struct hdr *h)
 	size_t i;
 	int err = 0;
 
+	h->type_state = calloc(btf__type_cnt(h->skel->btf), 1);
+	if (!h->type_state)
+		return hdr_nomem(h);
 	for (i = 0; i < h->funcs.cnt && !err; i++)
 		err = dump_type(h, h->funcs.decls[i].type_id);
 	for (i = 0; i < h->vars.cnt && !err; i++)
@@ -226,6 +264,50 @@ static int dump_types(struct hdr *h)
 			err = dump_map_types(h, &def->inner);
 	}
 	return err;
+}
+
+/*
+ * A struct named only behind a pointer in a prototype would be declared
+ * in the prototype's own scope, where it matches nothing (clang warns):
+ * declare it at file scope first. btf_dump leaves it out, as a pointer
+ * needs no definition. Elsewhere (variables, map attributes) a file-scope
+ * mention declares it already.
+ */
+static void declare_fwd(struct hdr *h, __u32 id, bool behind_ptr, int depth)
+{
+	const struct btf *btf = h->skel->btf;
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	const struct btf_param *p;
+	int i;
+
+	while (id && (btf_is_mod(t) || btf_is_ptr(t) || btf_is_array(t))) {
+		behind_ptr |= btf_is_ptr(t);
+		id = btf_is_array(t) ? btf_array(t)->type : t->type;
+		t = btf__type_by_id(btf, id);
+	}
+	/* validated BTF nests at most that deep; a bound all the same */
+	if (!id || depth > BK_BTF_MAX_REF_DEPTH)
+		return;
+	if (btf_is_func_proto(t)) {
+		declare_fwd(h, t->type, false, depth + 1);
+		for (i = 0, p = btf_params(t); i < btf_vlen(t); i++, p++)
+			declare_fwd(h, p->type, false, depth + 1);
+	} else if (behind_ptr && btf_is_composite(t) && t->name_off &&
+		   h->type_state[id] == TYPE_UNSEEN) {
+		h->type_state[id] = TYPE_DECLARED;
+		fprintf(h->skel->out, "%s %s;\n",
+			btf_is_union(t) ? "union" : "struct",
+			btf__name_by_offset(btf, t->name_off));
+		h->need_blank = true;
+	}
+}
+
+static void declare_fwds(struct hdr *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->funcs.cnt; i++)
+		declare_fwd(h, h->funcs.decls[i].type_id, false, 0);
 }
 
 /* ---- declarations ------------------------------------------------------- */
@@ -446,6 +528,7 @@ static void hdr_free(struct hdr *h)
 	free(h->funcs.decls);
 	free(h->vars.decls);
 	free(h->maps.decls);
+	free(h->type_state);
 	bk_bview__free(&h->view);
 	bk_skel__syms_free(&h->syms);
 }
@@ -471,8 +554,15 @@ int bk_skel__emit_header(struct skel *skel)
 	err = bk_skel__syms_load(skel, skel->elf, &h.syms);
 	err = err ?: init_view(&h);
 	err = err ?: collect_decls(&h);
+	if (!err)
+		bk_info(skel->diag,
+			"%s: %zu functions, %zu variables, %zu maps, as '%s'",
+			skel->path, h.funcs.cnt, h.vars.cnt, h.maps.cnt,
+			skel->obj_name);
 	err = err ?: emit_head(skel);
 	err = err ?: dump_types(&h);
+	if (!err)
+		declare_fwds(&h);
 	err = err ?: emit_decls(&h, &h.funcs, "functions", true);
 	err = err ?: emit_decls(&h, &h.vars, "variables", false);
 	err = err ?: emit_maps(&h);

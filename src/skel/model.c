@@ -636,17 +636,21 @@ static int alloc_model(struct model *m)
 	return skel->maps && skel->secs ? 0 : err_nomem(skel);
 }
 
+int bk_skel__object_load(struct skel *skel)
+{
+	skel->elf = bk_elf__open_mem(skel->elf_buf, skel->elf_sz, skel->path,
+				     BK_ELF_BPF_OBJ, skel->diag);
+	if (!skel->elf)
+		return -errno;
+	return load_btf(skel) ?: check_object(skel);
+}
+
 int bk_skel__model_load(struct skel *skel, bool lib)
 {
 	struct model m = {.skel = skel, .lib = lib};
 	int err;
 
-	skel->elf = bk_elf__open_mem(skel->elf_buf, skel->elf_sz, skel->path,
-				     BK_ELF_BPF_OBJ, skel->diag);
-	if (!skel->elf)
-		return -errno;
-	err = load_btf(skel);
-	err = err ?: check_object(skel);
+	err = bk_skel__object_load(skel);
 	err = err ?: bk_skel__syms_load(skel, skel->elf, &m.syms);
 	err = err ?: index_datasecs(&m);
 	err = err ?: (lib ? 0 : check_externs(&m));

@@ -84,6 +84,11 @@ struct skel {
  * complete) or of a subskeleton (lib true: a library).
  */
 int bk_skel__model_load(struct skel *skel, bool lib);
+/*
+ * Only the checked object and its validated BTF, no model: for a header,
+ * which none of the skeleton's naming rules concern. model_free frees it.
+ */
+int bk_skel__object_load(struct skel *skel);
 void bk_skel__model_free(struct skel *skel);
 
 /* idents.c: no two things may become one field. */
