@@ -224,7 +224,7 @@ EOF
 	[[ $stderr == *"symbol 'hdr_add': type 'int hdr_add(int, int)' does not match 'int hdr_add(int, long)' in $T/c/app.o: parameter #2"* ]]
 }
 
-@test "bpftool gen object accepts the declarations too; its output mis-sizes the initialised array of maps" {
+@test "bpftool gen object accepts the declarations too, keeps __weak; its output mis-sizes the initialised array of maps" {
 	require_bpftool
 	build_app "$T/a"
 	bpftool gen object "$T/tool.o" "$LIB" "$T/a/app.o"
@@ -233,11 +233,21 @@ EOF
 	# extern states values[] without elements (24 bytes); bpftool 7.1
 	# writes the extern's size into the .maps DATASEC, so libbpf cannot
 	# match the initial value's relocation (at offset 56) with the map.
-	readelf -sW "$T/tool.o" | grep -qE ' 32 OBJECT +GLOBAL +DEFAULT +[0-9]+ hdr_outer$'
+	readelf -sW "$T/tool.o" 2>/dev/null | grep -qE ' 32 OBJECT +GLOBAL +DEFAULT +[0-9]+ hdr_outer$'
 	run -0 bpfkit btf dump file "$T/tool.o"
 	[[ $output == *"offset=32 size=24 (VAR 'hdr_outer')"* ]]
 	run -0 bpfkit btf dump file "$T/kit.o"
 	[[ $output == *"offset=32 size=32 (VAR 'hdr_outer')"* ]]
+	# The header's __weak extern keeps the library's default weak in
+	# bpftool's link; a strong extern would make it strong there.
+	readelf -sW "$T/tool.o" 2>/dev/null | grep -qE ' FUNC +WEAK +DEFAULT +[0-9]+ hdr_mul$'
+	readelf -sW "$T/kit.o" 2>/dev/null | grep -qE ' FUNC +WEAK +DEFAULT +[0-9]+ hdr_mul$'
+	mkdir -p "$T/s"
+	sed 's/ hdr_mul(int a, int b) __weak;$/ hdr_mul(int a, int b);/' \
+		"$T/a/hdr_lib.h" >"$T/s/hdr_lib.h"
+	"${BPF_CC[@]}" -I"$T/s" -c -o "$T/s/app.o" "$APP_SRC"
+	bpftool gen object "$T/strong.o" "$LIB" "$T/s/app.o"
+	readelf -sW "$T/strong.o" 2>/dev/null | grep -qE ' FUNC +GLOBAL +DEFAULT +[0-9]+ hdr_mul$'
 	require_kernel
 	head -c 72 /dev/zero >"$T/ctx"
 	run --separate-stderr -1 bpfkit prog run file "$T/tool.o" name hdr_app_run \
