@@ -50,6 +50,7 @@ struct hdr {
 	struct hdr_list funcs, vars, maps;
 	bool need_blank;	   /* the last line printed is no blank line */
 	unsigned char *type_state; /* by type ID: enum type_state */
+	bool *sym_taken;	   /* by symbol index: declared already */
 };
 
 static int hdr_nomem(const struct hdr *h)
@@ -58,19 +59,27 @@ static int hdr_nomem(const struct hdr *h)
 		      h->skel->path);
 }
 
-/* The symbol of an export: defined, global or weak, default visibility. */
-static const Elf64_Sym *find_export(const struct hdr *h, const char *name,
+/*
+ * The symbol of an export (defined, global or weak, default visibility)
+ * not declared yet: BTF that lists a variable twice gets one declaration.
+ */
+static const Elf64_Sym *take_export(struct hdr *h, const char *name,
 				    int sym_type)
 {
 	const Elf64_Sym *sym = bk_skel__syms_find(&h->syms, name);
 
 	if (!sym || ELF64_ST_TYPE(sym->st_info) != sym_type ||
-	    ELF64_ST_VISIBILITY(sym->st_other) != STV_DEFAULT)
+	    ELF64_ST_VISIBILITY(sym->st_other) != STV_DEFAULT ||
+	    h->sym_taken[sym - h->syms.syms])
 		return NULL;
+	h->sym_taken[sym - h->syms.syms] = true;
 	return sym;
 }
 
-/* Lists are sized for every BTF type up front: no growth here. */
+/*
+ * Lists are sized for every BTF type up front: each declaration has its
+ * own name, so its own VAR or FUNC type, and they never grow.
+ */
 static struct hdr_decl *add_decl(struct hdr_list *list, const char *name,
 				 __u32 type_id, const Elf64_Sym *sym)
 {
@@ -85,10 +94,12 @@ static struct hdr_decl *add_decl(struct hdr_list *list, const char *name,
 static int add_func(struct hdr *h, const struct btf_type *t)
 {
 	const char *name = btf__name_by_offset(h->skel->btf, t->name_off);
-	const Elf64_Sym *sym = find_export(h, name, STT_FUNC);
+	const Elf64_Sym *sym;
 
-	if (btf_vlen(t) != BTF_FUNC_GLOBAL || !sym ||
-	    strcmp(bk_skel__sym_sec(&h->syms, sym), ".text") != 0)
+	if (btf_vlen(t) != BTF_FUNC_GLOBAL)
+		return 0;
+	sym = take_export(h, name, STT_FUNC);
+	if (!sym || strcmp(bk_skel__sym_sec(&h->syms, sym), ".text") != 0)
 		return 0;
 	add_decl(&h->funcs, name, t->type, sym);
 	return 0;
@@ -122,10 +133,13 @@ static int add_datasec_vars(struct hdr *h, const struct btf_type *ds)
 	for (i = 0; i < btf_vlen(ds) && !err; i++, vi++) {
 		const struct btf_type *t = btf__type_by_id(btf, vi->type);
 		const char *name = btf__name_by_offset(btf, t->name_off);
-		const Elf64_Sym *sym = find_export(h, name, STT_OBJECT);
+		const Elf64_Sym *sym;
 
 		if (!btf_is_var(t) ||
-		    btf_var(t)->linkage != BTF_VAR_GLOBAL_ALLOCATED || !sym)
+		    btf_var(t)->linkage != BTF_VAR_GLOBAL_ALLOCATED)
+			continue;
+		sym = take_export(h, name, STT_OBJECT);
+		if (!sym)
 			continue;
 		if (is_maps)
 			err = add_map(h, name, vi->type, sym);
@@ -156,10 +170,12 @@ static int collect_decls(struct hdr *h)
 	size_t id, n = btf__type_cnt(btf);
 	int err = 0;
 
+	h->sym_taken = calloc(h->syms.cnt, sizeof(bool));
 	h->funcs.decls = calloc(n, sizeof(struct hdr_decl));
 	h->vars.decls = calloc(n, sizeof(struct hdr_decl));
 	h->maps.decls = calloc(n, sizeof(struct hdr_decl));
-	if (!h->funcs.decls || !h->vars.decls || !h->maps.decls)
+	if (!h->sym_taken || !h->funcs.decls || !h->vars.decls ||
+	    !h->maps.decls)
 		return hdr_nomem(h);
 	for (id = 1; id < n && !err; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
@@ -529,6 +545,7 @@ static void hdr_free(struct hdr *h)
 	free(h->vars.decls);
 	free(h->maps.decls);
 	free(h->type_state);
+	free(h->sym_taken);
 	bk_bview__free(&h->view);
 	bk_skel__syms_free(&h->syms);
 }
