@@ -259,8 +259,10 @@ EOF
 
 @test "a relinked library gets the same header" {
 	bpfkit gen object "$T/relinked.o" "$LIB"
-	diff <(bpfkit gen header "$LIB" name lib) \
-		<(bpfkit gen header "$T/relinked.o" name lib)
+	bpfkit gen header "$LIB" name lib >"$T/lib.h"
+	bpfkit gen header "$T/relinked.o" name lib >"$T/relinked.h"
+	grep -q '^extern int hdr_add(int a, int b);$' "$T/lib.h"
+	cmp "$T/lib.h" "$T/relinked.h"
 }
 
 @test "-j: the header text in a JSON string" {
