@@ -217,6 +217,61 @@ json_pair() {
 	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/vmlinux.h")" = "#endif /* __VMLINUX_H__ */" ]
 }
 
+# externs FILE: each extern VAR/FUNC of FILE's BTF and each member of its
+# .kconfig and .ksyms DATASECs, without type IDs, sorted.
+externs() {
+	bpfkit btf dump file "$1" | awk '
+		/linkage=extern/ { print $2, $3 }
+		/^\[[0-9]+\] / { s = ($2 == "DATASEC") ? $3 : "" }
+		/^\t/ && (s == "\x27.kconfig\x27" || s == "\x27.ksyms\x27") {
+			print s, $(NF - 1), $NF
+		}' | sort
+}
+
+@test "format c declares extern VARs and FUNCs extern, in their section; the types stay bpftool's" {
+	run --separate-stderr -0 bpfkit btf dump file "$EXTERNS_O" format c
+	local want
+	want=$(
+		cat <<'EOF'
+/* declarations of BTF linkage extern */
+extern struct task_struct *bpf_task_acquire(struct task_struct *) __attribute__((section(".ksyms")));
+extern int ext_defined_elsewhere(int);
+extern int LINUX_KERNEL_VERSION __attribute__((section(".kconfig")));
+extern int ext_counter;
+extern _Bool CONFIG_BPF_SYSCALL __attribute__((section(".kconfig")));
+extern const void bpf_prog_active __attribute__((section(".ksyms")));
+extern int cpu_number __attribute__((section(".ksyms")));
+EOF
+	)
+	[[ $output == *"$want"* ]]
+	# definitions are no declarations: the map, the program, the license
+	[[ $output != *ext_map* && $output != *ext_prog* && $output != *LICENSE* ]]
+	# without that block, bpftool's output (which prints no VAR or FUNC)
+	if command -v bpftool >/dev/null; then
+		diff <(sed '/^\/\* declarations of BTF linkage extern \*\/$/,/^$/d' \
+			<<<"$output") <(bpftool btf dump file "$EXTERNS_O" format c)
+	fi
+	# Round trip: code using only the dump's declarations compiles to the
+	# same externs, in the same sections, as the object dumped.
+	echo "$output" >"$BATS_TEST_TMPDIR/ext.h"
+	cat >"$BATS_TEST_TMPDIR/use.c" <<'EOF'
+#include "ext.h"
+__attribute__((section("tp_btf/sched_switch"))) int use(unsigned long long *ctx)
+{
+	return LINUX_KERNEL_VERSION + ext_counter + cpu_number +
+	       CONFIG_BPF_SYSCALL + ext_defined_elsewhere(1) +
+	       (long)&bpf_prog_active + (bpf_task_acquire((void *)ctx[1]) != 0);
+}
+EOF
+	clang -g -O2 -target bpf -Wall -Werror -I"$BATS_TEST_TMPDIR" -c \
+		-o "$BATS_TEST_TMPDIR/use.o" "$BATS_TEST_TMPDIR/use.c"
+	[ "$(externs "$EXTERNS_O" | wc -l)" = 12 ]
+	diff <(externs "$EXTERNS_O") <(externs "$BATS_TEST_TMPDIR/use.o")
+	# objects without externs: no block at all
+	run -0 bpfkit btf dump file "$KINDS_O" format c
+	[[ $output != *"linkage extern"* ]]
+}
+
 @test "format c refuses JSON output" {
 	run --separate-stderr -1 bpfkit -j btf dump file "$KINDS_O" format c
 	[ "$(jq -r .error <<<"$output")" = "JSON output for C-syntax dump is not supported" ]

@@ -41,7 +41,7 @@ complete_words() {
 
 @test "commands of each object" {
 	run -0 complete_words bpfkit gen ""
-	[ "$(echo $output)" = "help object skeleton subskeleton" ]
+	[ "$(echo $output)" = "header help object skeleton subskeleton" ]
 	run -0 complete_words bpfkit btf ""
 	[ "$(echo $output)" = "dump help list show" ]
 	run -0 complete_words bpfkit link ""
@@ -61,7 +61,7 @@ complete_words() {
 	[ "$(echo $output)" = "c raw" ]
 }
 
-@test "gen object and skeleton complete object files and keywords" {
+@test "gen object, skeleton and header complete object files and keywords" {
 	cd "$BATS_TEST_TMPDIR"
 	touch a.o b.bpf.o notes.txt
 	run -0 complete_words bpfkit gen object ""
@@ -78,6 +78,10 @@ complete_words() {
 	[ "$output" = "name" ]
 	run -0 complete_words bpfkit gen skeleton a.o name x ""
 	[ -z "$output" ]
+	run -0 complete_words bpfkit gen header ""
+	[ "$(echo $output)" = "a.o b.bpf.o" ]
+	run -0 complete_words bpfkit gen header a.o ""
+	[ "$output" = "name" ]
 }
 
 @test "gen object completes archives, and only archives after whole" {

@@ -80,6 +80,10 @@ corpus() {
 	corpus skeleton
 }
 
+@test "corpus: gen header FILE" {
+	corpus header
+}
+
 @test "corpus: prog load FILE verify" {
 	require_kernel
 	corpus prog-verify

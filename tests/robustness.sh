@@ -7,7 +7,7 @@
 #
 #	robustness.sh WHAT
 #
-# WHAT is dump-raw, dump-json, dump-c, dump-ext, skeleton, link-first,
+# WHAT is dump-raw, dump-json, dump-c, dump-ext, skeleton, header, link-first,
 # link-second, pairs or prog-verify (needs root and bpf()). Needs BPFKIT and
 # CORPUS (made by tests/bin/mkcorpus) in the environment, and ROB_VLIMIT
 # (KiB for ulimit -v; empty: none). ROB_SAMPLE=family runs one case per
@@ -165,8 +165,8 @@ link() {
 
 # cases COL: "expect<TAB>file" of each single-file case for command group
 # COL of the EXPECT field (1 dump, 2 ext, 3 link, 4 skeleton). prog load
-# reads what a skeleton does and must reject what it rejects: it uses
-# column 4 too. With ROB_SAMPLE=family, one case per mutation family.
+# and gen header read what a skeleton does and must reject what it
+# rejects: they use column 4 too. With ROB_SAMPLE=family, one case per mutation family.
 cases() {
 	local col=$1 kind exp file rest
 	if [ "${ROB_SAMPLE:-}" = family ]; then
@@ -244,6 +244,7 @@ dump-raw | dump-json | dump-c) probe=(btf dump file "$good") ;;
 dump-ext) probe=(btf dump file "$good" ext) ;;
 prog-verify) probe=(prog load "$good" verify) ;;
 skeleton) probe=(gen skeleton "$good") ;;
+header) probe=(gen header "$good") ;;
 link-* | pairs) probe=(gen object "$tmp/probe.o" "$good") ;;
 *)
 	echo "robustness.sh: unknown WHAT '$what'" >&2
@@ -262,6 +263,7 @@ dump-json) each_case 1 json -j btf dump file @CASE@ ;;
 dump-c) each_case 1 plain btf dump file @CASE@ format c ;;
 dump-ext) each_case 2 plain btf dump file @CASE@ ext ;;
 skeleton) each_case 4 plain gen skeleton @CASE@ ;;
+header) each_case 4 plain gen header @CASE@ ;;
 prog-verify) each_case 4 plain prog load @CASE@ verify ;;
 link-first) each_link first ;;
 link-second) each_link second ;;

@@ -295,6 +295,112 @@ static void __printf(2, 0)
 	vfprintf(stdout, fmt, args);
 }
 
+/*
+ * Externs: btf_dump prints types only, so VARs and FUNCs with extern
+ * linkage (what an object uses and another object or the loader defines)
+ * are declared after the types, "extern" and in their DATASEC's section
+ * (.kconfig, .ksyms), as bpf_helpers.h's __kconfig and __ksym place them.
+ * Definitions are not printed: a header cannot hold them. vmlinux BTF has
+ * no externs, so a vmlinux.h stays bpftool's.
+ */
+static const char **index_extern_secs(const struct btf *btf)
+{
+	const char **sec_of = calloc(btf__type_cnt(btf), sizeof(*sec_of));
+	const struct btf_type *t;
+	__u32 id;
+	int i;
+
+	if (!sec_of)
+		return NULL;
+	bk_for_each_type(id, t, btf) {
+		const struct btf_var_secinfo *vi = btf_var_secinfos(t);
+
+		for (i = 0; btf_is_datasec(t) && i < btf_vlen(t); i++, vi++) {
+			if (vi->type < btf__type_cnt(btf))
+				sec_of[vi->type] =
+					btf__name_by_offset(btf, t->name_off);
+		}
+	}
+	return sec_of;
+}
+
+static bool is_extern(const struct btf_type *t)
+{
+	if (btf_is_var(t))
+		return btf_var(t)->linkage == BTF_VAR_GLOBAL_EXTERN;
+	return btf_is_func(t) && btf_vlen(t) == BTF_FUNC_EXTERN;
+}
+
+/* The declarator of a FUNC: "f(void)" where btf_dump would say "f()". */
+static char *func_declarator(const struct btf *btf, const struct btf_type *t,
+			     __u32 *type_id)
+{
+	const struct btf_type *proto = btf__type_by_id(btf, t->type);
+	const char *name = btf__name_by_offset(btf, t->name_off);
+	char *decl;
+
+	*type_id = t->type;
+	if (btf_vlen(proto))
+		return strdup(name);
+	*type_id = proto->type;
+	return asprintf(&decl, "%s(void)", name) < 0 ? NULL : decl;
+}
+
+static int dump_c_extern(struct btf_dump *d, const struct btf *btf, __u32 id,
+			 const char *sec)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	LIBBPF_OPTS(btf_dump_emit_type_decl_opts, opts);
+	char *decl = NULL;
+	__u32 type_id = t->type;
+	int err;
+
+	if (btf_is_func(t))
+		opts.field_name = decl = func_declarator(btf, t, &type_id);
+	else
+		opts.field_name = btf__name_by_offset(btf, t->name_off);
+	if (!opts.field_name)
+		return -ENOMEM;
+	printf("extern ");
+	err = btf_dump__emit_type_decl(d, type_id, &opts);
+	if (!err && sec)
+		printf(" __attribute__((section(\"%s\")))", sec);
+	printf(";\n");
+	free(decl);
+	return err;
+}
+
+static int dump_c_externs(struct btf_dump *d, const struct btf *btf)
+{
+	const char **sec_of = index_extern_secs(btf);
+	const struct btf_type *t;
+	bool first = true;
+	__u32 id;
+	int err = 0;
+
+	if (!sec_of) {
+		p_err("out of memory");
+		return -ENOMEM;
+	}
+	bk_for_each_type(id, t, btf) {
+		if (!is_extern(t))
+			continue;
+		if (first)
+			printf("/* declarations of BTF linkage extern */\n");
+		first = false;
+		err = dump_c_extern(d, btf, id, sec_of[id]);
+		if (err) {
+			p_err("cannot dump extern [%u] as C: %s", id,
+			      strerror(-err));
+			break;
+		}
+	}
+	if (!first)
+		printf("\n");
+	free(sec_of);
+	return err;
+}
+
 /* bpftool's frame, so that the output can replace its vmlinux.h. */
 static int dump_c(const struct btf *btf, const char *src)
 {
@@ -322,6 +428,8 @@ static int dump_c(const struct btf *btf, const char *src)
 			p_err("cannot dump type [%u] as C: %s", id,
 			      strerror(-err));
 	}
+	if (!err)
+		err = dump_c_externs(d, btf);
 	if (!err)
 		printf("#ifndef BPF_NO_PRESERVE_ACCESS_INDEX\n"
 		       "#pragma clang attribute pop\n"

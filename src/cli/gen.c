@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: (GPL-2.0-only OR BSD-2-Clause)
-/* bpfkit gen { object | skeleton | subskeleton | help } */
+/* bpfkit gen { object | skeleton | subskeleton | header | help } */
 #include <stdio.h>
 
 #include "main.h"
@@ -16,6 +16,7 @@ static int do_help(int argc, char **argv)
 		"Usage: %1$s %2$s object OUTPUT_FILE INPUT_FILE [INPUT_FILE...] [gc]\n"
 		"       %1$s %2$s skeleton FILE [name OBJECT_NAME]\n"
 		"       %1$s %2$s subskeleton FILE [name OBJECT_NAME]\n"
+		"       %1$s %2$s header FILE [name OBJECT_NAME]\n"
 		"       %1$s %2$s help\n"
 		"\n"
 		"       INPUT_FILE := { OBJ | ARCHIVE | whole ARCHIVE }\n"
@@ -30,6 +31,8 @@ static const struct cmd cmds[] = {
 	{"skeleton", do_gen_skeleton},
 	{"subskeleton", do_gen_subskeleton},
 	{"help", do_help},
+	/* After help: "gen h" and "gen he" stay help, as in bpftool */
+	{"header", do_gen_header},
 	/* End of table; a comment line keeps clang-format from packing rows */
 	{0},
 };

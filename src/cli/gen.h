@@ -10,5 +10,6 @@
 int do_gen_object(int argc, char **argv);
 int do_gen_skeleton(int argc, char **argv);
 int do_gen_subskeleton(int argc, char **argv);
+int do_gen_header(int argc, char **argv);
 
 #endif /* BPFKIT_CLI_GEN_H */

@@ -2,6 +2,7 @@
 /*
  * bpfkit gen skeleton FILE [name OBJECT_NAME]
  * bpfkit gen subskeleton FILE [name OBJECT_NAME]
+ * bpfkit gen header FILE [name OBJECT_NAME]
  *
  * The header is generated into memory and printed only once it is
  * complete, so a failure prints nothing but the error.
@@ -88,4 +89,9 @@ int do_gen_skeleton(int argc, char **argv)
 int do_gen_subskeleton(int argc, char **argv)
 {
 	return gen_header(argc, argv, bk_skel__gen_subskeleton);
+}
+
+int do_gen_header(int argc, char **argv)
+{
+	return gen_header(argc, argv, bk_skel__gen_header);
 }

@@ -52,9 +52,28 @@ static void report_model(const struct skel *skel)
 		skel->sec_cnt, skel->obj_name);
 }
 
+/* What a generator needs read from the object. */
+enum skel_input {
+	SKEL_MODEL,	/* a complete object's skeleton model */
+	SKEL_LIB_MODEL, /* a library's: externs may stay unresolved */
+	SKEL_OBJECT,	/* the checked object and its BTF only */
+};
+
+static int load_input(struct skel *skel, enum skel_input input)
+{
+	int err;
+
+	if (input == SKEL_OBJECT)
+		return bk_skel__object_load(skel);
+	err = bk_skel__model_load(skel, input == SKEL_LIB_MODEL);
+	if (!err)
+		report_model(skel);
+	return err;
+}
+
 static int generate(const char *path, FILE *out,
 		    const struct bk_skel_opts *opts, const char *guard_sfx,
-		    bool lib, int (*emit)(struct skel *skel))
+		    enum skel_input input, int (*emit)(struct skel *skel))
 {
 	struct skel skel = {.path = path, .out = out};
 	void *buf = NULL;
@@ -68,10 +87,9 @@ static int generate(const char *path, FILE *out,
 	if (err)
 		goto out;
 	skel.elf_buf = buf;
-	err = bk_skel__model_load(&skel, lib);
+	err = load_input(&skel, input);
 	if (err)
 		goto out;
-	report_model(&skel);
 	/* Field types are printed through btf_dump: bound its padding output. */
 	err = bk_btf__check_c_output(skel.btf, path, skel.diag);
 	if (err)
@@ -98,13 +116,20 @@ out:
 int bk_skel__gen_skeleton(const char *path, FILE *out,
 			  const struct bk_skel_opts *opts)
 {
-	return generate(path, out, opts, "SKEL_H", false,
+	return generate(path, out, opts, "SKEL_H", SKEL_MODEL,
 			bk_skel__emit_skeleton);
 }
 
 int bk_skel__gen_subskeleton(const char *path, FILE *out,
 			     const struct bk_skel_opts *opts)
 {
-	return generate(path, out, opts, "SUBSKEL_H", true,
+	return generate(path, out, opts, "SUBSKEL_H", SKEL_LIB_MODEL,
 			bk_skel__emit_subskeleton);
+}
+
+int bk_skel__gen_header(const char *path, FILE *out,
+			const struct bk_skel_opts *opts)
+{
+	return generate(path, out, opts, "H", SKEL_OBJECT,
+			bk_skel__emit_header);
 }

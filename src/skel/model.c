@@ -64,7 +64,7 @@ static int load_btf(struct skel *skel)
 	if (!sec || !sec->data)
 		return bk_err(
 			skel->diag, -ENOENT,
-			"%s: no BTF (.BTF section): a skeleton needs it; compile with clang -g",
+			"%s: no BTF (.BTF section): a generated header needs it; compile with clang -g",
 			skel->path);
 	err = bk_btf__parse_elf(skel->elf, skel->diag, &skel->btf_owned, &ext);
 	bk_btf_ext__free(ext);
@@ -398,23 +398,17 @@ static int add_data_sec(struct model *m, const char *name, __u64 elf_sz)
 	return 0;
 }
 
-static bool has_pfx(const char *name, const char *pfx)
-{
-	size_t n = strlen(pfx);
-
-	return strncmp(name, pfx, n) == 0 && (!name[n] || name[n] == '.');
-}
-
 /* What libbpf 1.1 makes an internal data map of. */
 static bool is_data_sec(const struct bk_elf_sec *sec)
 {
 	const GElf_Shdr *sh = &sec->shdr;
 
 	if (sh->sh_type == SHT_NOBITS)
-		return has_pfx(sec->name, ".bss");
+		return bk_skel__sec_has_pfx(sec->name, ".bss");
 	return sh->sh_type == SHT_PROGBITS && sh->sh_size &&
 	       !(sh->sh_flags & SHF_EXECINSTR) &&
-	       (has_pfx(sec->name, ".data") || has_pfx(sec->name, ".rodata"));
+	       (bk_skel__sec_has_pfx(sec->name, ".data") ||
+		bk_skel__sec_has_pfx(sec->name, ".rodata"));
 }
 
 static int add_data_secs(struct model *m)
@@ -642,17 +636,21 @@ static int alloc_model(struct model *m)
 	return skel->maps && skel->secs ? 0 : err_nomem(skel);
 }
 
+int bk_skel__object_load(struct skel *skel)
+{
+	skel->elf = bk_elf__open_mem(skel->elf_buf, skel->elf_sz, skel->path,
+				     BK_ELF_BPF_OBJ, skel->diag);
+	if (!skel->elf)
+		return -errno;
+	return load_btf(skel) ?: check_object(skel);
+}
+
 int bk_skel__model_load(struct skel *skel, bool lib)
 {
 	struct model m = {.skel = skel, .lib = lib};
 	int err;
 
-	skel->elf = bk_elf__open_mem(skel->elf_buf, skel->elf_sz, skel->path,
-				     BK_ELF_BPF_OBJ, skel->diag);
-	if (!skel->elf)
-		return -errno;
-	err = load_btf(skel);
-	err = err ?: check_object(skel);
+	err = bk_skel__object_load(skel);
 	err = err ?: bk_skel__syms_load(skel, skel->elf, &m.syms);
 	err = err ?: index_datasecs(&m);
 	err = err ?: (lib ? 0 : check_externs(&m));

@@ -139,3 +139,17 @@ char *bk_skel__guard(const char *obj_name, const char *suffix)
 		*p = toupper((unsigned char)*p);
 	return guard;
 }
+
+bool bk_skel__sec_has_pfx(const char *name, const char *pfx)
+{
+	size_t n = strlen(pfx);
+
+	return strncmp(name, pfx, n) == 0 && (!name[n] || name[n] == '.');
+}
+
+bool bk_skel__is_data_sec_name(const char *name)
+{
+	return bk_skel__sec_has_pfx(name, ".data") ||
+	       bk_skel__sec_has_pfx(name, ".bss") ||
+	       bk_skel__sec_has_pfx(name, ".rodata");
+}

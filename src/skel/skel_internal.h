@@ -84,6 +84,11 @@ struct skel {
  * complete) or of a subskeleton (lib true: a library).
  */
 int bk_skel__model_load(struct skel *skel, bool lib);
+/*
+ * Only the checked object and its validated BTF, no model: for a header,
+ * which none of the skeleton's naming rules concern. model_free frees it.
+ */
+int bk_skel__object_load(struct skel *skel);
 void bk_skel__model_free(struct skel *skel);
 
 /* idents.c: no two things may become one field. */
@@ -96,7 +101,8 @@ struct skel_syms {
 	size_t cnt;
 	const char *strs;
 	size_t strs_sz;
-	struct bk_hashmap *by_name; /* defined global STT_OBJECT symbols */
+	/* defined global STT_OBJECT and STT_FUNC symbols */
+	struct bk_hashmap *by_name;
 };
 
 int bk_skel__syms_load(const struct skel *skel, const struct bk_elf *elf,
@@ -136,9 +142,14 @@ char *bk_skel__guard(const char *obj_name, const char *suffix);
 char *bk_skel__sanitize(const char *name);
 /* A keyword of C or C++. */
 bool bk_skel__is_keyword(const char *name);
+/* name is pfx or starts with pfx and a '.': ".data", ".data.custom". */
+bool bk_skel__sec_has_pfx(const char *name, const char *pfx);
+/* A .data, .bss or .rodata section, or a custom one of those families. */
+bool bk_skel__is_data_sec_name(const char *name);
 
-/* skeleton.c, subskeleton.c */
+/* skeleton.c, subskeleton.c, header.c */
 int bk_skel__emit_skeleton(struct skel *skel);
 int bk_skel__emit_subskeleton(struct skel *skel);
+int bk_skel__emit_header(struct skel *skel);
 
 #endif /* BPFKIT_SKEL_INTERNAL_H */

@@ -19,6 +19,9 @@
  *   subskeleton  the view of a BPF library linked into a bigger object:
  *                pointers to the library's variables, maps and programs,
  *                NAME__open(const struct bpf_object *), NAME__destroy().
+ *   header       for the BPF code of applications linked with a library:
+ *                extern declarations of the library's exported functions,
+ *                variables and maps, with the types they need.
  *
  * The generators write C to out and nothing else anywhere; on error they
  * return -errno after reporting through opts->diag, and out may hold a
@@ -35,6 +38,8 @@ int bk_skel__gen_skeleton(const char *path, FILE *out,
 			  const struct bk_skel_opts *opts);
 int bk_skel__gen_subskeleton(const char *path, FILE *out,
 			     const struct bk_skel_opts *opts);
+int bk_skel__gen_header(const char *path, FILE *out,
+			const struct bk_skel_opts *opts);
 
 /*
  * The default object name of path: its base name without ".bpf.o" or ".o",

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * The object's ELF symbol table as the skeleton generators need it: the
- * defined global data symbols by name (where code finds a variable or a
- * map), and the whole table to walk (programs).
+ * defined global data and function symbols by name (where code finds a
+ * variable, a map or a function), and the whole table to walk (programs).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -18,6 +18,14 @@ static bool is_defined_global(const Elf64_Sym *sym, size_t sec_cnt)
 
 	return (bind == STB_GLOBAL || bind == STB_WEAK) &&
 	       sym->st_shndx != SHN_UNDEF && sym->st_shndx < sec_cnt;
+}
+
+/* One namespace: a function and a variable cannot share a name. */
+static bool is_data_or_func(const Elf64_Sym *sym)
+{
+	int type = ELF64_ST_TYPE(sym->st_info);
+
+	return type == STT_OBJECT || type == STT_FUNC;
 }
 
 static int find_symtab(struct skel_syms *syms, const struct skel *skel)
@@ -69,7 +77,7 @@ int bk_skel__syms_load(const struct skel *skel, const struct bk_elf *elf,
 		const char *name = bk_skel__sym_name(syms, sym);
 
 		if (!name || !is_defined_global(sym, sec_cnt) ||
-		    ELF64_ST_TYPE(sym->st_info) != STT_OBJECT)
+		    !is_data_or_func(sym))
 			continue;
 		if (bk_hashmap__set(syms->by_name, (uintptr_t)name,
 				    (uintptr_t)sym))

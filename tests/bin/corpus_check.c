@@ -6,7 +6,7 @@
  *	corpus_check CORPUS_DIR WHAT
  *
  * WHAT is one of robustness.sh's: dump-raw, dump-json, dump-c, dump-ext,
- * skeleton, prog-verify, link-first, link-second or pairs. Each case calls
+ * skeleton, header, prog-verify, link-first, link-second or pairs. Each case calls
  * the CLI's own entry point (do_btf, do_gen, do_prog, as the fuzz targets
  * in tests/fuzz do) with stdout and stderr captured, and is held to what
  * robustness.sh asks of a bpfkit process, minus the cost of ~6,000 process
@@ -70,6 +70,8 @@ static const struct command commands[] = {
 	{"dump-c", 1, {"btf", "dump", "file", CASE_ARG, "format", "c"}},
 	{"dump-ext", 2, {"btf", "dump", "file", CASE_ARG, "ext"}},
 	{"skeleton", 4, {"gen", "skeleton", CASE_ARG}},
+	/* reads what a skeleton reads; only skeleton naming rules differ */
+	{"header", 4, {"gen", "header", CASE_ARG}},
 	{"prog-verify", 4, {"prog", "load", CASE_ARG, "verify"}},
 	{"link-first", 3, {"gen", "object"}},
 	{"link-second", 3, {"gen", "object"}},
