@@ -126,6 +126,7 @@ static int load_input(struct bk_linker *l, struct src_obj *obj, const void *buf,
 	int err;
 
 	err = bk_ld_open_input(l, obj, buf, size);
+	err = err ?: bk_ld_check_out_sec_cnt(l, obj);
 	err = err ?: bk_ld_check_elf(l, obj);
 	err = err ?: bk_ld_load_input_btf(l, obj);
 	err = err ?: bk_ld_check_btf(l, obj);
