@@ -247,7 +247,8 @@ int bk_ld_load_input_btf(struct bk_linker *l, struct src_obj *obj)
 		return bk_err(l->diag, -EINVAL, "%s: section '.BTF' is empty",
 			      obj->name);
 	/* .BTF.ext is checked while its records are appended (btf_ext.c) */
-	err = bk_btf__validate(sec->data, sec->size, obj->name, NULL, l->diag);
+	err = bk_btf__validate_with(sec->data, sec->size, obj->name, NULL,
+				    l->diag, &l->btf_scratch);
 	if (err)
 		return err;
 	err = bk_bview__init(&obj->btf_view, sec->data, sec->size);

@@ -101,6 +101,7 @@ void bk_linker__free(struct bk_linker *l)
 	bk_strset__free(l->static_name_strs);
 	bk_mbtf__free(&l->mbtf);
 	bk_strset__release(&l->ext_strs);
+	bk_btf_scratch__free(&l->btf_scratch);
 	free(l->out_path);
 	free(l);
 }

@@ -232,6 +232,9 @@ struct bk_linker {
 	struct extern_proto *ext_protos;
 	size_t ext_proto_cnt;
 	size_t ext_proto_cap;
+
+	/* BTF validation's arrays, reused from one input to the next */
+	struct bk_btf_scratch btf_scratch;
 };
 
 static inline const char *bk_ld_file(const struct bk_linker *l, int file_idx)
