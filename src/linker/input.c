@@ -62,7 +62,10 @@ static int collect_secs(struct bk_linker *l, struct src_obj *obj)
 	size_t i, n = bk_elf__sec_cnt(obj->elf);
 
 	obj->sec_by_name = bk_hashmap__new(bk_cstr_hash, bk_cstr_equal, NULL);
-	if (!obj->sec_by_name)
+	/* sized once for the ELF sections (ephemeral ones may follow) */
+	if (!obj->sec_by_name ||
+	    bk_ensure_mem((void **)&obj->secs, &obj->sec_cap,
+			  sizeof(*obj->secs), n))
 		return -ENOMEM;
 	obj->elf_sec_cnt = n;
 	for (i = 0; i < n; i++) {
