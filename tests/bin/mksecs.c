@@ -39,24 +39,24 @@ static size_t add_str(struct image *im, const char *s)
 	return off;
 }
 
-static void fill_ehdr(Elf64_Ehdr *eh, size_t shoff, size_t shnum)
+/* extended numbering beyond 65279 sections: the count lives in header #0 */
+static Elf64_Ehdr make_ehdr(size_t shoff, size_t shnum)
 {
-	memset(eh, 0, sizeof(*eh));
-	memcpy(eh->e_ident, ELFMAG, SELFMAG);
-	eh->e_ident[EI_CLASS] = ELFCLASS64;
-	eh->e_ident[EI_DATA] = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-				       ? ELFDATA2LSB
-				       : ELFDATA2MSB;
-	eh->e_ident[EI_VERSION] = EV_CURRENT;
-	eh->e_type = ET_REL;
-	eh->e_machine = EM_BPF;
-	eh->e_version = EV_CURRENT;
-	eh->e_ehsize = sizeof(*eh);
-	eh->e_shentsize = sizeof(Elf64_Shdr);
-	eh->e_shoff = shoff;
-	/* extended numbering: the counts live in section header #0 */
-	eh->e_shnum = shnum < SHN_LORESERVE ? shnum : 0;
-	eh->e_shstrndx = 1;
+	return (Elf64_Ehdr){
+		.e_ident = {ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64,
+			    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+				    ? ELFDATA2LSB
+				    : ELFDATA2MSB,
+			    EV_CURRENT},
+		.e_type = ET_REL,
+		.e_machine = EM_BPF,
+		.e_version = EV_CURRENT,
+		.e_shoff = shoff,
+		.e_ehsize = sizeof(Elf64_Ehdr),
+		.e_shentsize = sizeof(Elf64_Shdr),
+		.e_shnum = shnum < SHN_LORESERVE ? shnum : 0,
+		.e_shstrndx = 1,
+	};
 }
 
 int main(int argc, char **argv)
@@ -115,7 +115,7 @@ int main(int argc, char **argv)
 		sh[i].sh_size = 4;
 		sh[i].sh_addralign = 4;
 	}
-	fill_ehdr(&eh, shoff, shnum);
+	eh = make_ehdr(shoff, shnum);
 	f = fopen(argv[1], "wb");
 	if (!f || fwrite(&eh, sizeof(eh), 1, f) != 1 ||
 	    fwrite(data, sizeof(data), 1, f) != 1 ||
