@@ -18,7 +18,7 @@
 #   gen-object-rss-floor   peak RSS over the floor's, largest size, <= 1.5
 #   gen-object-cpu-bpftool CPU over bpftool's, largest size, at most 0.01
 #                          (100x less; on a quiet machine)
-#   gen-object-growth      the largest time ratio between two sizes of 16
+#   gen-object-growth      the largest CPU ratio between two sizes of 16
 #                          files and more, doubling the input, at most 2.4
 #
 # Environment:
@@ -158,7 +158,7 @@ printf -- '-%.0s' {1..124}
 echo
 
 failed=0
-prev_t=
+prev_cpu=
 for f in "${FILES[@]}"; do
 	inputs=()
 	for ((i = 0; i < f; i++)); do
@@ -191,10 +191,10 @@ for f in "${FILES[@]}"; do
 
 	growth=-
 	if ((kit_ok)); then
-		[ -n "$prev_t" ] && growth=$(ratio "$kit_t" "$prev_t")
-		prev_t=$kit_t
+		[ -n "$prev_cpu" ] && growth=$(ratio "$kit_cpu" "$prev_cpu")
+		prev_cpu=$kit_cpu
 	else
-		kit_t='' prev_t=''
+		kit_t='' prev_cpu=''
 	fi
 	row "$f" "$GLOBALS" "$syms" "$(mb $((in_bytes / 1024)))" \
 		"${kit_t:-FAIL}" "${kit_cpu:--}" "$(mb "$kit_rss")" "${tool_t:--}" \
