@@ -264,3 +264,43 @@ msg() {
 	run -0 bash -c "cat '$PROGS/btf_kinds.bpf.o' | '$BPFKIT' btf dump file /dev/stdin"
 	[[ $output == *"STRUCT"* ]]
 }
+
+# stream_tail FILE CMD...: run CMD reading a pipe that carries FILE, then
+# 64 MiB of zeros; sets TAIL to how many of the zeros got into the pipe
+# before CMD stopped reading (its output goes to $BATS_TEST_TMPDIR/out).
+stream_tail() {
+	local t=$BATS_TEST_TMPDIR in=$1
+	shift
+	{
+		trap '' PIPE
+		cat "$in"
+		dd if=/dev/zero bs=64k count=1024 2>"$t/dd"
+	} | "$@" >"$t/out"
+	TAIL=$(awk '/bytes/ { print $1 }' "$t/dd")
+}
+
+@test "a stream that starts as an object is read only as far as its headers reach" {
+	# It was read to its end or to the 2 GiB cap: an endless pipe of an
+	# ELF header ran for minutes. The ELF or BTF headers tell how far an
+	# input extends; at most a pipe buffer of the zeros is taken.
+	local t=$BATS_TEST_TMPDIR obj=$PROGS/btf_kinds.bpf.o
+	stream_tail "$obj" "$BPFKIT" btf dump file /dev/stdin
+	((TAIL < 1048576))
+	cmp "$t/out" <(bpfkit btf dump file "$obj")
+	stream_tail "$obj" "$BPFKIT" gen object /dev/stdout /dev/stdin
+	((TAIL < 1048576))
+	cmp "$t/out" <(bpfkit gen object /dev/stdout "$obj")
+	# raw BTF: its header gives its size too
+	"$TBIN/btf_gen" kinds "$t/kinds.btf"
+	stream_tail "$t/kinds.btf" "$BPFKIT" btf dump file /dev/stdin
+	((TAIL < 1048576))
+	cmp "$t/out" <(bpfkit btf dump file "$t/kinds.btf")
+	# ELF magic and no valid class: refused from the first bytes
+	run --separate-stderr -1 bash -c \
+		"{ printf '\\177ELF'; cat /dev/zero; } | '$BPFKIT' btf dump file /dev/stdin"
+	[ "$stderr" = "Error: /dev/stdin: corrupt ELF header: invalid \`Elf' handle" ]
+	# 32-bit ELF, whose size is not worked out: read up to 64 MiB
+	run --separate-stderr -1 bash -c \
+		"{ printf '\\177ELF\\1\\1'; cat /dev/zero; } | '$BPFKIT' btf dump file /dev/stdin"
+	[ "$stderr" = "Error: /dev/stdin: not a regular file, and longer than the 64 MiB read from a stream whose headers do not give its size" ]
+}

@@ -59,6 +59,26 @@ __u32 bk_btf__type_rec_size(const struct btf_type *t);
 int bk_btf__validate(const void *data, size_t size, const char *name,
 		     const struct btf *base, const struct bk_diag *diag);
 
+/*
+ * Working memory validation keeps between calls: a caller that validates
+ * many blobs (the linker, one per input) passes one, zero-initialized, to
+ * bk_btf__validate_with() and releases it with bk_btf_scratch__free(), so
+ * that each input does not map, fault in and unmap its own arrays.
+ */
+struct bk_btf_scratch_buf {
+	void *mem;
+	size_t cap;
+};
+
+struct bk_btf_scratch {
+	struct bk_btf_scratch_buf type_offs, node_state, node_depth;
+};
+
+int bk_btf__validate_with(const void *data, size_t size, const char *name,
+			  const struct btf *base, const struct bk_diag *diag,
+			  struct bk_btf_scratch *scratch);
+void bk_btf_scratch__free(struct bk_btf_scratch *scratch);
+
 /* Validate, then parse with libbpf. *btf is set only on success. */
 int bk_btf__parse_buf(const void *data, size_t size, const char *name,
 		      const struct bk_diag *diag, struct btf **btf);

@@ -38,6 +38,7 @@ struct checker {
 	__u32 start_str_off; /* the base's string bytes, or 0 */
 	__u32 type_cnt;	     /* own types */
 	__u32 *type_offs;    /* own type ID start_id + i is at types[offs[i]] */
+	struct bk_btf_scratch *scratch; /* kept by the caller, or NULL */
 	size_t type_offs_cap;
 };
 
@@ -60,6 +61,40 @@ static void scratch_free(void *p, size_t size)
 {
 	if (p)
 		munmap(p, size ?: 1);
+}
+
+/*
+ * size zeroed bytes: from buf when the caller keeps one (grown, never
+ * shrunk), else freshly mapped (scratch_put() unmaps those).
+ */
+static void *scratch_get(struct bk_btf_scratch_buf *buf, size_t size)
+{
+	if (!buf)
+		return scratch_alloc(size);
+	if (size > buf->cap || !buf->mem) {
+		scratch_free(buf->mem, buf->cap);
+		buf->cap = size > 2 * buf->cap ? size : 2 * buf->cap;
+		buf->mem = scratch_alloc(buf->cap);
+		if (!buf->mem)
+			buf->cap = 0;
+		return buf->mem;
+	}
+	memset(buf->mem, 0, size);
+	return buf->mem;
+}
+
+static void scratch_put(struct bk_btf_scratch_buf *buf, void *p, size_t size)
+{
+	if (!buf)
+		scratch_free(p, size);
+}
+
+void bk_btf_scratch__free(struct bk_btf_scratch *scratch)
+{
+	scratch_free(scratch->type_offs.mem, scratch->type_offs.cap);
+	scratch_free(scratch->node_state.mem, scratch->node_state.cap);
+	scratch_free(scratch->node_depth.mem, scratch->node_depth.cap);
+	memset(scratch, 0, sizeof(*scratch));
 }
 
 static __u32 end_id(const struct checker *c)
@@ -250,7 +285,8 @@ static int index_types(struct checker *c)
 
 	/* Every record takes at least a struct btf_type. */
 	c->type_offs_cap = c->types_len / sizeof(struct btf_type);
-	c->type_offs = scratch_alloc(c->type_offs_cap * sizeof(*c->type_offs));
+	c->type_offs = scratch_get(c->scratch ? &c->scratch->type_offs : NULL,
+				   c->type_offs_cap * sizeof(*c->type_offs));
 	if (!c->type_offs)
 		return bk_err(c->diag, -ENOMEM, "%s: out of memory", c->name);
 	while (off < c->types_len) {
@@ -935,10 +971,16 @@ static int check_ref_graph(const struct checker *c)
 	__u32 node;
 	int err = 0;
 
+	struct bk_btf_scratch_buf *state_buf = NULL, *depth_buf = NULL;
+
+	if (c->scratch) {
+		state_buf = &c->scratch->node_state;
+		depth_buf = &c->scratch->node_depth;
+	}
 	g = calloc(1, sizeof(*g));
 	if (g) {
-		g->state = scratch_alloc(node_cnt * sizeof(*g->state));
-		g->depth = scratch_alloc(node_cnt * sizeof(*g->depth));
+		g->state = scratch_get(state_buf, node_cnt * sizeof(*g->state));
+		g->depth = scratch_get(depth_buf, node_cnt * sizeof(*g->depth));
 	}
 	if (!g || !g->state || !g->depth) {
 		err = bk_err(c->diag, -ENOMEM, "%s: out of memory", c->name);
@@ -951,8 +993,8 @@ static int check_ref_graph(const struct checker *c)
 	}
 out:
 	if (g) {
-		scratch_free(g->state, node_cnt * sizeof(*g->state));
-		scratch_free(g->depth, node_cnt * sizeof(*g->depth));
+		scratch_put(state_buf, g->state, node_cnt * sizeof(*g->state));
+		scratch_put(depth_buf, g->depth, node_cnt * sizeof(*g->depth));
 	}
 	free(g);
 	return err;
@@ -981,7 +1023,14 @@ static int check_base(struct checker *c, const struct btf *base)
 int bk_btf__validate(const void *data, size_t size, const char *name,
 		     const struct btf *base, const struct bk_diag *diag)
 {
-	struct checker c = {.name = name, .diag = diag};
+	return bk_btf__validate_with(data, size, name, base, diag, NULL);
+}
+
+int bk_btf__validate_with(const void *data, size_t size, const char *name,
+			  const struct btf *base, const struct bk_diag *diag,
+			  struct bk_btf_scratch *scratch)
+{
+	struct checker c = {.name = name, .diag = diag, .scratch = scratch};
 	void *copy = NULL;
 	int err;
 
@@ -999,7 +1048,8 @@ int bk_btf__validate(const void *data, size_t size, const char *name,
 	err = err ?: index_types(&c);
 	err = err ?: check_types(&c);
 	err = err ?: check_ref_graph(&c);
-	scratch_free(c.type_offs, c.type_offs_cap * sizeof(*c.type_offs));
+	scratch_put(scratch ? &scratch->type_offs : NULL, c.type_offs,
+		    c.type_offs_cap * sizeof(*c.type_offs));
 	scratch_free(copy, size);
 	return err;
 }

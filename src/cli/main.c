@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,10 +37,22 @@ static int (*last_do_help)(int argc, char **argv);
  */
 static char stdout_buf[64 << 10];
 
+int exit_signal;
+
+/*
+ * A command stopped by a signal it caught (and cleaned up after) ends by
+ * that signal once its output is out, so that the caller sees 128 + N as
+ * when the signal is not caught.
+ */
 static void __noreturn clean_and_exit(int code)
 {
 	if (out_finish() && !code)
 		code = 1;
+	if (exit_signal) {
+		fflush(NULL);
+		signal(exit_signal, SIG_DFL);
+		raise(exit_signal);
+	}
 	exit(code);
 }
 

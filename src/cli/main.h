@@ -62,6 +62,8 @@
 extern const char *bin_name;
 extern bool debug_output;
 extern bool block_mount;
+/* A signal the command caught and stopped on: the process ends by it. */
+extern int exit_signal;
 
 struct cmd {
 	const char *cmd;

@@ -329,6 +329,8 @@ static int load_with_options(int argc, char **argv, enum bk_load_mode mode)
 		a.opts.no_mount = block_mount;
 		a.opts.diag = &cli_diag;
 		err = bk_loader__load(obj, &a.opts, &res);
+		if (err == -EINTR)
+			exit_signal = bk_loader__stop_signal();
 	}
 	if (!err && mode == BK_LOAD_VERIFY)
 		print_verify_stats(&res);

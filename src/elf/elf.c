@@ -32,12 +32,13 @@ bool bk_elf__is_elf(const void *buf, size_t size)
 	return size >= SELFMAG && memcmp(buf, ELFMAG, SELFMAG) == 0;
 }
 
+#define HOST_ELFDATA \
+	(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? ELFDATA2LSB : ELFDATA2MSB)
+
 static int check_bpf_obj(const struct bk_elf *elf, const struct bk_diag *diag)
 {
 	const GElf_Ehdr *eh = &elf->ehdr;
-	unsigned char host = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-				     ? ELFDATA2LSB
-				     : ELFDATA2MSB;
+	unsigned char host = HOST_ELFDATA;
 
 	if (eh->e_ident[EI_CLASS] != ELFCLASS64)
 		return bk_err(diag, -EINVAL, "%s: not a 64-bit ELF object",
@@ -80,15 +81,56 @@ static int align_sec(struct bk_elf *elf, size_t idx, const struct bk_diag *diag)
 	return 0;
 }
 
+/*
+ * A 64-bit object in this host's byte order (every BPF object bpfkit links)
+ * is read straight from the image, without libelf: libelf keeps a
+ * descriptor of some 400 bytes per section, the largest part of the memory
+ * an object of 10^6 sections takes. Other objects go through libelf.
+ */
+static bool is_direct(const struct bk_elf *elf)
+{
+	return !elf->elf;
+}
+
+static int get_shdr(const struct bk_elf *elf, size_t idx, GElf_Shdr *shdr)
+{
+	Elf_Scn *scn;
+
+	if (is_direct(elf)) {
+		/* check_shdr_table() made sure the table is in the file */
+		memcpy(shdr, elf->buf + elf->ehdr.e_shoff + idx * sizeof(*shdr),
+		       sizeof(*shdr));
+		return 0;
+	}
+	scn = elf_getscn(elf->elf, idx);
+	return scn && gelf_getshdr(scn, shdr) ? 0 : -EINVAL;
+}
+
+/* As elf_strptr(): a string of a STRTAB section, ending inside it. */
+static const char *get_sec_name(const struct bk_elf *elf, size_t shstrndx,
+				size_t off)
+{
+	GElf_Shdr strs;
+	const char *p;
+
+	if (!is_direct(elf))
+		return elf_strptr(elf->elf, shstrndx, off);
+	get_shdr(elf, shstrndx, &strs);
+	if (strs.sh_type != SHT_STRTAB || strs.sh_offset > elf->size ||
+	    strs.sh_size > elf->size - strs.sh_offset || off >= strs.sh_size)
+		return NULL;
+	p = elf->buf + strs.sh_offset;
+	return memchr(p + off, 0, strs.sh_size - off) ? p + off : NULL;
+}
+
 static int load_sec(struct bk_elf *elf, size_t idx, size_t shstrndx,
 		    const struct bk_diag *diag)
 {
 	struct bk_elf_sec *sec = &elf->secs[idx];
-	Elf_Scn *scn = elf_getscn(elf->elf, idx);
 	const char *name;
 
 	sec->idx = idx;
-	if (!scn || !gelf_getshdr(scn, &sec->shdr))
+	if (get_shdr(elf, idx, &sec->shdr))
 		return bk_err(diag, -EINVAL,
 			      "%s: section #%zu: corrupt header: %s", elf->name,
 			      idx, elf_errmsg(-1));
@@ -96,7 +138,7 @@ static int load_sec(struct bk_elf *elf, size_t idx, size_t shstrndx,
 		sec->name = "";
 		return 0;
 	}
-	name = elf_strptr(elf->elf, shstrndx, sec->shdr.sh_name);
+	name = get_sec_name(elf, shstrndx, sec->shdr.sh_name);
 	if (!name)
 		return bk_err(
 			diag, -EINVAL,
@@ -146,14 +188,44 @@ static int check_shdr_table(const struct bk_elf *elf, size_t shnum,
 	return 0;
 }
 
-static int load_elf(struct bk_elf *elf, unsigned int flags,
-		    const struct bk_diag *diag)
+static bool can_read_direct(const struct bk_elf *elf)
 {
-	size_t shnum, shstrndx, i;
-	int err;
+	/* anything else libelf refuses with its own message */
+	return elf->size >= sizeof(Elf64_Ehdr) &&
+	       elf->buf[EI_CLASS] == ELFCLASS64 &&
+	       elf->buf[EI_DATA] == HOST_ELFDATA &&
+	       elf->buf[EI_VERSION] == EV_CURRENT;
+}
 
-	if (!bk_elf__is_elf(elf->buf, elf->size))
-		return bk_err(diag, -EINVAL, "%s: not an ELF file", elf->name);
+/*
+ * The section count and the name table's index; beyond 65279 sections
+ * (extended numbering) section header #0 holds them.
+ */
+static int read_counts_direct(struct bk_elf *elf, size_t *shnum,
+			      size_t *shstrndx, const struct bk_diag *diag)
+{
+	const GElf_Ehdr *eh = &elf->ehdr;
+	Elf64_Shdr sh0;
+
+	*shnum = eh->e_shnum;
+	*shstrndx = eh->e_shstrndx;
+	if (!eh->e_shoff || (*shnum && *shstrndx != SHN_XINDEX))
+		return 0;
+	if (eh->e_shoff > elf->size || elf->size - eh->e_shoff < sizeof(sh0))
+		return bk_err(
+			diag, -EINVAL,
+			"%s: corrupt section table: header #0 at offset %llu is beyond the end of the file (%zu bytes)",
+			elf->name, (unsigned long long)eh->e_shoff, elf->size);
+	memcpy(&sh0, elf->buf + eh->e_shoff, sizeof(sh0));
+	if (!*shnum)
+		*shnum = sh0.sh_size;
+	if (*shstrndx == SHN_XINDEX)
+		*shstrndx = sh0.sh_link;
+	return 0;
+}
+
+static int open_libelf(struct bk_elf *elf, const struct bk_diag *diag)
+{
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return bk_err(diag, -EINVAL, "libelf is unusable: %s",
 			      elf_errmsg(-1));
@@ -161,15 +233,44 @@ static int load_elf(struct bk_elf *elf, unsigned int flags,
 	if (!elf->elf || !gelf_getehdr(elf->elf, &elf->ehdr))
 		return bk_err(diag, -EINVAL, "%s: corrupt ELF header: %s",
 			      elf->name, elf_errmsg(-1));
+	return 0;
+}
+
+static int read_counts_libelf(struct bk_elf *elf, size_t *shnum,
+			      size_t *shstrndx, const struct bk_diag *diag)
+{
+	if (elf_getshdrnum(elf->elf, shnum) ||
+	    elf_getshdrstrndx(elf->elf, shstrndx))
+		return bk_err(diag, -EINVAL, "%s: corrupt section table: %s",
+			      elf->name, elf_errmsg(-1));
+	return 0;
+}
+
+static int load_elf(struct bk_elf *elf, unsigned int flags,
+		    const struct bk_diag *diag)
+{
+	size_t shnum, shstrndx, i;
+	bool direct;
+	int err;
+
+	if (!bk_elf__is_elf(elf->buf, elf->size))
+		return bk_err(diag, -EINVAL, "%s: not an ELF file", elf->name);
+	direct = can_read_direct(elf);
+	if (direct)
+		memcpy(&elf->ehdr, elf->buf, sizeof(Elf64_Ehdr));
+	else if ((err = open_libelf(elf, diag)))
+		return err;
 	if (flags & BK_ELF_BPF_OBJ) {
 		err = check_bpf_obj(elf, diag);
 		if (err)
 			return err;
 	}
-	if (elf_getshdrnum(elf->elf, &shnum) ||
-	    elf_getshdrstrndx(elf->elf, &shstrndx))
-		return bk_err(diag, -EINVAL, "%s: corrupt section table: %s",
-			      elf->name, elf_errmsg(-1));
+	if (direct)
+		err = read_counts_direct(elf, &shnum, &shstrndx, diag);
+	else
+		err = read_counts_libelf(elf, &shnum, &shstrndx, diag);
+	if (err)
+		return err;
 	err = check_shdr_table(elf, shnum, diag);
 	if (err)
 		return err;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "elf.h"
+#include "../lib/mem.h"
 
 #define SHDR_ALIGN 8
 
@@ -74,6 +75,7 @@ struct bk_elf_out {
 	size_t pos;
 	size_t *offs; /* per section index */
 	size_t offs_cnt;
+	size_t offs_cap;
 	const char *name;
 	const struct bk_diag *diag;
 };
@@ -163,14 +165,11 @@ int bk_elf_out__add_parts(struct bk_elf_out *o, size_t idx,
 		return bk_err(o->diag, -E2BIG,
 			      "%s: too many sections: more than %d", o->name,
 			      SHN_LORESERVE - 1);
+	/* grown geometrically: one realloc per section was quadratic */
 	if (idx >= o->offs_cnt) {
-		size_t *offs = realloc(o->offs, (idx + 1) * sizeof(*offs));
-
-		if (!offs)
+		if (bk_ensure_mem((void **)&o->offs, &o->offs_cap,
+				  sizeof(*o->offs), idx + 1))
 			return bk_err(o->diag, -ENOMEM, "out of memory");
-		memset(offs + o->offs_cnt, 0,
-		       (idx + 1 - o->offs_cnt) * sizeof(*offs));
-		o->offs = offs;
 		o->offs_cnt = idx + 1;
 	}
 	o->pos = align_up(o->pos, sec->addralign);

@@ -12,8 +12,11 @@
  * size stat() does not tell) into a malloc'ed buffer. Inputs are ELF files
  * or raw BTF: a file that starts otherwise is read only as far as its first
  * read() went, enough for the caller to refuse its format, so that
- * /dev/zero or an endless pipe fails at once. Returns 0 or -errno; the
- * reason, naming the file, went to diag.
+ * /dev/zero or an endless pipe fails at once. A stream (pipe, FIFO,
+ * device) is read only as far as its ELF or BTF headers say the input
+ * extends, or, when they cannot tell (ELF of another class or byte order),
+ * up to 64 MiB. Returns 0 or -errno; the reason, naming the file, went to
+ * diag.
  */
 int bk_read_file(const char *path, void **buf, size_t *size,
 		 const struct bk_diag *diag);

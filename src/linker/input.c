@@ -62,7 +62,10 @@ static int collect_secs(struct bk_linker *l, struct src_obj *obj)
 	size_t i, n = bk_elf__sec_cnt(obj->elf);
 
 	obj->sec_by_name = bk_hashmap__new(bk_cstr_hash, bk_cstr_equal, NULL);
-	if (!obj->sec_by_name)
+	/* sized once for the ELF sections (ephemeral ones may follow) */
+	if (!obj->sec_by_name ||
+	    bk_ensure_mem((void **)&obj->secs, &obj->sec_cap,
+			  sizeof(*obj->secs), n))
 		return -ENOMEM;
 	obj->elf_sec_cnt = n;
 	for (i = 0; i < n; i++) {
@@ -247,7 +250,8 @@ int bk_ld_load_input_btf(struct bk_linker *l, struct src_obj *obj)
 		return bk_err(l->diag, -EINVAL, "%s: section '.BTF' is empty",
 			      obj->name);
 	/* .BTF.ext is checked while its records are appended (btf_ext.c) */
-	err = bk_btf__validate(sec->data, sec->size, obj->name, NULL, l->diag);
+	err = bk_btf__validate_with(sec->data, sec->size, obj->name, NULL,
+				    l->diag, &l->btf_scratch);
 	if (err)
 		return err;
 	err = bk_bview__init(&obj->btf_view, sec->data, sec->size);

@@ -110,6 +110,7 @@ void bk_linker__free(struct bk_linker *l)
 	bk_strset__free(l->static_name_strs);
 	bk_mbtf__free(&l->mbtf);
 	bk_strset__release(&l->ext_strs);
+	bk_btf_scratch__free(&l->btf_scratch);
 	free(l->out_path);
 	free(l);
 }
@@ -135,6 +136,7 @@ static int load_input(struct bk_linker *l, struct src_obj *obj, const void *buf,
 	int err;
 
 	err = bk_ld_open_input(l, obj, buf, size);
+	err = err ?: bk_ld_check_out_sec_cnt(l, obj);
 	err = err ?: bk_ld_check_elf(l, obj);
 	err = err ?: bk_ld_load_input_btf(l, obj);
 	err = err ?: bk_ld_check_btf(l, obj);

@@ -246,6 +246,8 @@ struct bk_linker {
 	size_t ar_member_cnt;
 	size_t ar_member_cap;
 	struct bk_ld_gc *gc; /* NULL unless unreachable code is cut (gc.c) */
+	/* BTF validation's arrays, reused from one input to the next */
+	struct bk_btf_scratch btf_scratch;
 };
 
 static inline const char *bk_ld_file(const struct bk_linker *l, int file_idx)

@@ -245,25 +245,45 @@ static int get_dst_sec(struct bk_linker *l, struct src_obj *obj,
 }
 
 /*
- * Section headers the output adds beside the copied sections: null,
- * .strtab, .symtab, .BTF, .BTF.ext, .shstrtab.
+ * Section headers every output has beside the copied sections: null,
+ * .strtab, .symtab. Relocation sections, .BTF and .BTF.ext may follow:
+ * the writer checks the final count.
  */
-#define OWN_OUT_SECS 6
+#define OWN_OUT_SECS 3
+
+/* Does src make an output section that does not exist yet? */
+static bool adds_out_sec(struct bk_linker *l, const struct src_sec *src)
+{
+	const struct dst_sec *dst;
+
+	if (src->skipped || src->ephemeral)
+		return false;
+	dst = find_dst_sec(l, src->name);
+	return !dst || dst->ephemeral;
+}
 
 /*
  * The output has no extended section numbering: it holds fewer than
- * SHN_LORESERVE sections. Say so at the first section too many, before
- * the work, rather than when writing.
+ * SHN_LORESERVE sections. An input's section headers tell how many output
+ * sections it adds (its names are unique), so a link that cannot fit
+ * stops as soon as the input is opened, before any work on it. Only when
+ * the input's whole count might not fit are its names looked up.
  */
-static int check_out_sec_cnt(struct bk_linker *l, const struct src_obj *obj,
-			     const struct src_sec *src)
+int bk_ld_check_out_sec_cnt(struct bk_linker *l, const struct src_obj *obj)
 {
-	if (l->real_sec_cnt + OWN_OUT_SECS < SHN_LORESERVE)
+	size_t i, added = 0, room = SHN_LORESERVE - OWN_OUT_SECS;
+
+	if (l->real_sec_cnt + obj->sec_cnt < room)
+		return 0;
+	for (i = 1; i < obj->sec_cnt; i++)
+		added += adds_out_sec(l, &obj->secs[i]);
+	if (l->real_sec_cnt + added < room)
 		return 0;
 	return bk_err(
 		l->diag, -E2BIG,
-		"%s: section '%s': the output would have more than %d sections, the most an object holds without extended section numbering",
-		obj->name, src->name, SHN_LORESERVE - 1);
+		"%s: the output would have %zu sections or more, beyond the %d an object holds without extended section numbering",
+		obj->name, l->real_sec_cnt + added + OWN_OUT_SECS,
+		SHN_LORESERVE - 1);
 }
 
 static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
@@ -276,9 +296,6 @@ static int append_one_sec(struct bk_linker *l, struct src_obj *obj,
 	if (err || src->ephemeral)
 		return err;
 	if (dst->ephemeral) {
-		err = check_out_sec_cnt(l, obj, src);
-		if (err)
-			return err;
 		make_real(l, dst, src, obj->file_idx);
 	} else {
 		err = check_sec_match(l, dst, obj, src);

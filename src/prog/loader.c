@@ -396,6 +396,11 @@ static void restore_signals(const struct sigaction *old)
 		sigaction(stop_signals[i], &old[i], NULL);
 }
 
+int bk_loader__stop_signal(void)
+{
+	return stop_signal;
+}
+
 static int check_stop(struct loader *l)
 {
 	if (!stop_signal)

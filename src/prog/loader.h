@@ -101,5 +101,11 @@ struct bk_load_result {
 int bk_loader__load(const char *obj_path, const struct bk_loader_opts *opts,
 		    struct bk_load_result *result);
 void bk_load_result__free(struct bk_load_result *result);
+/*
+ * The SIGINT, SIGTERM or SIGHUP that made the last bk_loader__load() stop
+ * and roll back (it then returned -EINTR), or 0: the caller may end as
+ * that signal would have ended it, once it has said what happened.
+ */
+int bk_loader__stop_signal(void);
 
 #endif /* BPFKIT_PROG_LOADER_H */
