@@ -249,6 +249,27 @@ static void *map_sysfs_file(const char *path, size_t *size)
 	return p == MAP_FAILED ? NULL : p;
 }
 
+/*
+ * An ELF file is read only as far as its section headers and BTF sections:
+ * a linked object's BTF is a small part of it, and bpftool reads no more.
+ */
+static int parse_elf_file(const char *path, const struct bk_diag *diag,
+			  struct btf **btf, struct bk_btf_ext **ext)
+{
+	static const char *const btf_secs[] = {".BTF", ".BTF.ext", NULL};
+	static const char *const btf_only[] = {".BTF", NULL};
+	struct bk_elf *elf = NULL;
+	int err;
+
+	err = bk_elf__open_file_secs(path, ext ? btf_secs : btf_only, 0, diag,
+				     &elf);
+	if (err)
+		return err;
+	err = bk_btf__parse_elf(elf, diag, btf, ext);
+	bk_elf__free(elf);
+	return err;
+}
+
 int bk_btf__parse_file(const char *path, const struct bk_diag *diag,
 		       struct btf **btf, struct bk_btf_ext **ext)
 {
@@ -258,6 +279,9 @@ int bk_btf__parse_file(const char *path, const struct bk_diag *diag,
 	bool mapped;
 	int err;
 
+	err = parse_elf_file(path, diag, btf, ext);
+	if (err != -ENOEXEC)
+		return err;
 	buf = map_sysfs_file(path, &size);
 	mapped = buf != NULL;
 	if (!mapped) {

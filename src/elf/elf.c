@@ -25,6 +25,7 @@ struct bk_elf {
 	struct bk_elf_sec *secs;
 	void **copies; /* per section: aligned copy of misplaced bytes, or NULL */
 	size_t sec_cnt;
+	const char *const *only; /* NULL, or the only sections read from file */
 };
 
 bool bk_elf__is_elf(const void *buf, size_t size)
@@ -64,13 +65,27 @@ static int check_bpf_obj(const struct bk_elf *elf, const struct bk_diag *diag)
  * bytes to memory that is 8-byte aligned (malloc's), rather than let every
  * reader make misaligned accesses.
  */
+static bool is_read(const struct bk_elf *elf, const char *name)
+{
+	const char *const *n;
+
+	if (!elf->only)
+		return true;
+	for (n = elf->only; *n; n++) {
+		if (strcmp(*n, name) == 0)
+			return true;
+	}
+	return false;
+}
+
 static int align_sec(struct bk_elf *elf, size_t idx, const struct bk_diag *diag)
 {
 	struct bk_elf_sec *sec = &elf->secs[idx];
 
-	/* DWARF is only ever copied or dropped, never read as structs. */
+	/* DWARF is only ever copied or dropped, never read as structs; the
+	 * bytes of a section that was not read are never read either. */
 	if ((uintptr_t)sec->data % 8 == 0 ||
-	    strncmp(sec->name, ".debug_", 7) == 0)
+	    strncmp(sec->name, ".debug_", 7) == 0 || !is_read(elf, sec->name))
 		return 0;
 	elf->copies[idx] = malloc(sec->size);
 	if (!elf->copies[idx])
@@ -198,6 +213,7 @@ static int load_elf(struct bk_elf *elf, unsigned int flags,
 
 static struct bk_elf *open_buf(void *owned, const void *buf, size_t size,
 			       const char *name, unsigned int flags,
+			       const char *const *only,
 			       const struct bk_diag *diag)
 {
 	struct bk_elf *elf = calloc(1, sizeof(*elf));
@@ -213,6 +229,7 @@ static struct bk_elf *open_buf(void *owned, const void *buf, size_t size,
 	elf->owned_buf = owned;
 	elf->buf = buf;
 	elf->size = size;
+	elf->only = only;
 	err = load_elf(elf, flags, diag);
 	if (err) {
 		bk_elf__free(elf);
@@ -234,13 +251,20 @@ struct bk_elf *bk_elf__open_file(const char *path, unsigned int flags,
 		errno = -err;
 		return NULL;
 	}
-	return open_buf(buf, buf, size, path, flags, diag);
+	return open_buf(buf, buf, size, path, flags, NULL, diag);
 }
 
 struct bk_elf *bk_elf__open_mem(const void *buf, size_t size, const char *name,
 				unsigned int flags, const struct bk_diag *diag)
 {
-	return open_buf(NULL, buf, size, name, flags, diag);
+	return open_buf(NULL, buf, size, name, flags, NULL, diag);
+}
+
+struct bk_elf *bk_elf__open_owned(void *buf, size_t size, const char *name,
+				  unsigned int flags, const char *const *names,
+				  const struct bk_diag *diag)
+{
+	return open_buf(buf, buf, size, name, flags, names, diag);
 }
 
 void bk_elf__free(struct bk_elf *elf)
