@@ -78,13 +78,20 @@ static bool is_read(const struct bk_elf *elf, const char *name)
 	return false;
 }
 
+/* BTF and .BTF.ext hold 32-bit fields only, and are 4-byte aligned. */
+static size_t sec_align(const char *name)
+{
+	return strcmp(name, ".BTF") == 0 || strcmp(name, ".BTF.ext") == 0 ? 4
+									  : 8;
+}
+
 static int align_sec(struct bk_elf *elf, size_t idx, const struct bk_diag *diag)
 {
 	struct bk_elf_sec *sec = &elf->secs[idx];
 
 	/* DWARF is only ever copied or dropped, never read as structs; the
 	 * bytes of a section that was not read are never read either. */
-	if ((uintptr_t)sec->data % 8 == 0 ||
+	if ((uintptr_t)sec->data % sec_align(sec->name) == 0 ||
 	    strncmp(sec->name, ".debug_", 7) == 0 || !is_read(elf, sec->name))
 		return 0;
 	elf->copies[idx] = malloc(sec->size);
