@@ -84,7 +84,9 @@ int bk_btf__parse_elf_checked(const struct bk_elf *elf,
 			      struct bk_btf_ext **ext);
 
 /*
- * A file that is either an ELF file with .BTF or raw BTF data. Raw split BTF
+ * A file that is either an ELF file with .BTF or raw BTF data. Of a regular
+ * ELF file only the section headers, .BTF and (when ext is asked for)
+ * .BTF.ext are read (bk_elf__open_file_secs()). Raw split BTF
  * under /sys/kernel/btf/ (kernel modules) gets /sys/kernel/btf/vmlinux as
  * its base, as bpftool does. ext as for bk_btf__parse_elf(); raw BTF has no
  * .BTF.ext, so asking for it there is an error.
