@@ -367,4 +367,8 @@ bytes_read() {
 	# The section is there, and bpftool sees the same BTF.
 	readelf -SW "$big" | grep -q '\.blob'
 	same_raw "$big"
+	# Of two .BTF sections the first is dumped, as from a whole file.
+	llvm-objcopy --dump-section .BTF="$blob" "$KINDS_O"
+	llvm-objcopy --add-section .BTF="$blob" "$base" "$big"
+	cmp <(bpfkit btf dump file "$big") <(bpfkit btf dump file "$base")
 }

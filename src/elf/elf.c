@@ -26,6 +26,7 @@ struct bk_elf {
 	void **copies; /* per section: aligned copy of misplaced bytes, or NULL */
 	size_t sec_cnt;
 	const char *const *only; /* NULL, or the only sections read from file */
+	__u32 only_seen;	 /* bit i: a section named only[i] was met */
 };
 
 bool bk_elf__is_elf(const void *buf, size_t size)
@@ -59,21 +60,22 @@ static int check_bpf_obj(const struct bk_elf *elf, const struct bk_diag *diag)
 }
 
 /*
- * Readers take symbols, relocations, instructions and BTF records straight
- * from sec->data as arrays of structs. clang places every section at an
- * offset aligned for its contents, but a crafted file need not: copy such
- * bytes to memory that is 8-byte aligned (malloc's), rather than let every
- * reader make misaligned accesses.
+ * Whether section name holds the file's bytes: always for a whole file; for
+ * a partly read one (elf_sparse.c), the first section of each wanted name,
+ * in section order.
  */
-static bool is_read(const struct bk_elf *elf, const char *name)
+static bool claim_read(struct bk_elf *elf, const char *name)
 {
-	const char *const *n;
+	int i;
 
 	if (!elf->only)
 		return true;
-	for (n = elf->only; *n; n++) {
-		if (strcmp(*n, name) == 0)
+	for (i = 0; elf->only[i] && i < 32; i++) {
+		if (!(elf->only_seen & 1U << i) &&
+		    strcmp(elf->only[i], name) == 0) {
+			elf->only_seen |= 1U << i;
 			return true;
+		}
 	}
 	return false;
 }
@@ -85,14 +87,22 @@ static size_t sec_align(const char *name)
 									  : 8;
 }
 
+/*
+ * Readers take symbols, relocations, instructions and BTF records straight
+ * from sec->data as arrays of structs. clang places every section at an
+ * offset aligned for its contents, but a crafted file need not: copy such
+ * bytes to memory that is 8-byte aligned (malloc's), rather than let every
+ * reader make misaligned accesses.
+ */
 static int align_sec(struct bk_elf *elf, size_t idx, const struct bk_diag *diag)
 {
 	struct bk_elf_sec *sec = &elf->secs[idx];
 
 	/* DWARF is only ever copied or dropped, never read as structs; the
 	 * bytes of a section that was not read are never read either. */
-	if ((uintptr_t)sec->data % sec_align(sec->name) == 0 ||
-	    strncmp(sec->name, ".debug_", 7) == 0 || !is_read(elf, sec->name))
+	if (!claim_read(elf, sec->name) ||
+	    (uintptr_t)sec->data % sec_align(sec->name) == 0 ||
+	    strncmp(sec->name, ".debug_", 7) == 0)
 		return 0;
 	elf->copies[idx] = malloc(sec->size);
 	if (!elf->copies[idx])

@@ -60,13 +60,24 @@ static const Elf64_Shdr *shdr_at(const struct sparse *s, __u64 shoff,
 	return (const Elf64_Shdr *)(s->buf + off);
 }
 
-static bool is_wanted(const char *name, size_t room, const char *const *names)
+/*
+ * Index in names of a wanted section's name not seen yet (seen: a bit per
+ * index), else -1. Only the first section of a name is read, as
+ * bk_elf__find_sec() finds only that one: a file of many sections of one
+ * name cannot make the same bytes be read again and again.
+ */
+static int wanted_idx(const char *name, size_t room, const char *const *names,
+		      __u32 seen)
 {
-	for (; *names; names++) {
-		if (strnlen(name, room) < room && strcmp(name, *names) == 0)
-			return true;
+	int i;
+
+	if (strnlen(name, room) == room)
+		return -1;
+	for (i = 0; names[i] && i < 32; i++) {
+		if (!(seen & 1U << i) && strcmp(name, names[i]) == 0)
+			return i;
 	}
-	return false;
+	return -1;
 }
 
 /*
@@ -80,8 +91,11 @@ static int read_wanted(const struct sparse *s, const Elf64_Ehdr *eh,
 	const Elf64_Shdr *sh0, *strtab, *sh;
 	size_t shnum = eh->e_shnum, shstrndx = eh->e_shstrndx, i;
 	__u64 name_off;
-	int err;
+	__u32 seen = 0;
+	int err, idx;
 
+	if (!eh->e_shoff)
+		return 0;
 	sh0 = shdr_at(s, eh->e_shoff, 0);
 	err = sh0 ? read_range(s, eh->e_shoff, sizeof(*sh0)) : 0;
 	if (err || !sh0)
@@ -105,8 +119,12 @@ static int read_wanted(const struct sparse *s, const Elf64_Ehdr *eh,
 		    sh->sh_name >= s->size - strtab->sh_offset)
 			continue;
 		name_off = strtab->sh_offset + sh->sh_name;
-		if (is_wanted(s->buf + name_off, s->size - name_off, names))
-			err = read_range(s, sh->sh_offset, sh->sh_size);
+		idx = wanted_idx(s->buf + name_off, s->size - name_off, names,
+				 seen);
+		if (idx < 0)
+			continue;
+		seen |= 1U << idx;
+		err = read_range(s, sh->sh_offset, sh->sh_size);
 	}
 	return err;
 }
