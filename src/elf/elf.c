@@ -70,7 +70,7 @@ static bool claim_read(struct bk_elf *elf, const char *name)
 
 	if (!elf->only)
 		return true;
-	for (i = 0; elf->only[i] && i < 32; i++) {
+	for (i = 0; i < 32 && elf->only[i]; i++) {
 		if (!(elf->only_seen & 1U << i) &&
 		    strcmp(elf->only[i], name) == 0) {
 			elf->only_seen |= 1U << i;

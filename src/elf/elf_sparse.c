@@ -73,7 +73,7 @@ static int wanted_idx(const char *name, size_t room, const char *const *names,
 
 	if (strnlen(name, room) == room)
 		return -1;
-	for (i = 0; names[i] && i < 32; i++) {
+	for (i = 0; i < 32 && names[i]; i++) {
 		if (!(seen & 1U << i) && strcmp(name, names[i]) == 0)
 			return i;
 	}
