@@ -68,22 +68,30 @@ static int print_json_header(FILE *tmp, size_t len)
 	return 0;
 }
 
-/* Plain write() where the kernel cannot splice into stdout. */
-static int copy_by_write(int in, off_t off, size_t len)
+/*
+ * Through stdio what sendfile() did not take: a write error marks stdout,
+ * and the check every command ends with reports it, with its reason.
+ */
+static int copy_by_stdio(int in, off_t off, size_t len)
 {
 	char buf[64 << 10];
 	ssize_t n;
 
 	while (len) {
 		n = pread(in, buf, len < sizeof(buf) ? len : sizeof(buf), off);
-		if (n <= 0)
-			return n < 0 && errno == EINTR ? 0 : -1;
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			p_err("cannot read back the generated header: %s",
+			      n ? strerror(errno) : "file shrank");
+			return -1;
+		}
+		if (fwrite(buf, 1, n, stdout) != (size_t)n)
+			return 0;
 		off += n;
 		len -= n;
-		if (fwrite(buf, 1, n, stdout) != (size_t)n)
-			return -1;
 	}
-	return fflush(stdout) ? -1 : 0;
+	return 0;
 }
 
 /* The header goes from the temporary file to stdout inside the kernel. */
@@ -91,28 +99,16 @@ static int print_header(FILE *tmp, size_t len)
 {
 	int in = fileno(tmp), out = fileno(stdout);
 	off_t off = 0;
-	ssize_t n = 0;
+	ssize_t n;
 
 	if (json_output)
 		return print_json_header(tmp, len);
-	if (fflush(stdout))
-		goto err;
-	while ((size_t)off < len) {
+	while (!fflush(stdout) && (size_t)off < len) {
 		n = sendfile(out, in, &off, len - off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
+		if (n <= 0 && !(n < 0 && errno == EINTR))
 			break;
 	}
-	if ((size_t)off < len && (n == 0 || errno == EINVAL || errno == ENOSYS))
-		n = copy_by_write(in, off, len - off) ? -1 : 0;
-	else if ((size_t)off == len)
-		n = 0;
-	if (!n)
-		return 0;
-err:
-	p_err("cannot write to standard output");
-	return -1;
+	return copy_by_stdio(in, off, len - off);
 }
 
 static int gen_header(int argc, char **argv, gen_fn gen)
