@@ -54,3 +54,63 @@ compare() {
 	fi
 	return 0
 }
+
+# run_cpu TOOL ARGS...: one run, output to $RUN_OUT (default a scratch
+# file); prints "CPU_SECONDS KB" (user + system time, peak RSS). CPU time,
+# not wall time: the machine may be shared.
+run_cpu() {
+	/usr/bin/time -f '%U %S %M' -o "$tmp/rss" "$@" >"${RUN_OUT:-$tmp/out}"
+	tail -n 1 "$tmp/rss" | awk '{ printf "%.2f %d\n", $1 + $2, $3 }'
+}
+
+# target NAME RATIO LIMIT: the summary line bench/run.sh collects; sets
+# missed=1 when RATIO is above LIMIT.
+target() {
+	if awk -v r="$2" -v l="$3" 'BEGIN { exit !(r <= l) }'; then
+		echo "bench: target $1: $2 (limit $3) met"
+	else
+		echo "bench: target $1: $2 (limit $3) NOT met"
+		# shellcheck disable=SC2034 # read by the sourcing script
+		missed=1
+	fi
+}
+
+# ratio A B: A / B with three decimals (B = 0 counts as a tiny B).
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) b = 0.001
+		printf "%.3f\n", a / b }'
+}
+
+# compare_cpu MODE CMD...: $RUNS interleaved runs of bpftool CMD... and
+# bpfkit CMD...; prints the median CPU time and peak RSS of each and their
+# ratios, and sets cpu_ratio and rss_ratio. (Arguments without blanks.)
+compare_cpu() {
+	local mode=$1
+	shift
+	compare_cpu_with "$mode" "$*" "$@"
+}
+
+cpu_header() {
+	printf '%-12s %10s %10s %6s %11s %11s %6s\n' mode bpftool_s bpfkit_s \
+		ratio bpftool_KB bpfkit_KB ratio
+}
+
+# compare_cpu_with MODE REF_ARGS CMD...: as compare_cpu, bpftool running
+# REF_ARGS (one word list) where it has no CMD of its own.
+compare_cpu_with() {
+	local mode=$1 ref_args rt ot rmem omem
+	read -r -a ref_args <<<"$2"
+	shift 2
+	: >"$tmp/ref"
+	: >"$tmp/ours"
+	for _ in $(seq "$RUNS"); do
+		run_cpu "$BPFTOOL" "${ref_args[@]}" >>"$tmp/ref"
+		run_cpu "$BPFKIT" "$@" >>"$tmp/ours"
+	done
+	rt=$(median "$tmp/ref" 1) ot=$(median "$tmp/ours" 1)
+	rmem=$(median "$tmp/ref" 2) omem=$(median "$tmp/ours" 2)
+	cpu_ratio=$(ratio "$ot" "$rt")
+	rss_ratio=$(ratio "$omem" "$rmem")
+	printf '%-12s %10s %10s %6s %11s %11s %6s\n' "$mode" "$rt" "$ot" \
+		"$cpu_ratio" "$rmem" "$omem" "$rss_ratio"
+}

@@ -4,6 +4,9 @@
 # make bench: run the benchmarks in bench/, link.sh first, then every other
 # bench/NAME.sh (btf.sh, ...). Helpers that are not benchmarks are named
 # gen_*.sh or lib_*.sh. BENCH="link btf" picks some; the status is the worst.
+# Every benchmark prints one line per target it checks,
+#   bench: target <name>: <ratio> (limit <x>) met|NOT met
+# and they are all printed again at the end, as the summary.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
@@ -20,6 +23,8 @@ else
 	done
 fi
 
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 status=0
 for n in "${names[@]}"; do
 	if [ ! -f "bench/$n.sh" ]; then
@@ -28,7 +33,9 @@ for n in "${names[@]}"; do
 		continue
 	fi
 	echo "== bench/$n.sh"
-	bash "bench/$n.sh" || status=1
+	bash "bench/$n.sh" | tee -a "$log" || status=1
 	echo
 done
+echo "== summary"
+grep '^bench: target ' "$log"
 exit $status

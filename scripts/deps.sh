@@ -22,6 +22,8 @@ PACKAGES=(
 	strace
 	# sanitizers and libFuzzer runtimes, benchmark timing
 	libclang-rt-14-dev time
+	# bench/small_link.sh: CPU time of millisecond runs (perf stat)
+	linux-perf
 )
 
 missing=()

@@ -390,3 +390,40 @@ teardown() {
 	run bash -c '"$BPFKIT" -j btf dump file "$1" >/dev/full' _ "$KINDS_O"
 	[ "$status" -eq 1 ]
 }
+
+# bytes_read CMD...: how many bytes CMD read with read() and pread64().
+bytes_read() {
+	strace -qq -e trace=read,pread64 -o "$BATS_TEST_TMPDIR/trace" "$@" \
+		>"$BATS_TEST_TMPDIR/out"
+	sed -n 's/.*= \([0-9][0-9]*\)$/\1/p' "$BATS_TEST_TMPDIR/trace" |
+		awk '{ n += $1 } END { print n + 0 }'
+}
+
+@test "an ELF object is read only as far as its section headers and BTF" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	# LeakSanitizer cannot run under ptrace; other tests check leaks.
+	export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0"
+	local big="$BATS_TEST_TMPDIR/big.o" blob="$BATS_TEST_TMPDIR/blob"
+	local base="$PROGS/linked_funcs1.bpf.o"
+	head -c 8388608 /dev/urandom >"$blob"
+	llvm-objcopy --add-section .blob="$blob" "$base" "$big"
+	for mode in "" "format c"; do
+		# shellcheck disable=SC2086 # mode is words
+		n=$(bytes_read "$BPFKIT" btf dump file "$big" $mode)
+		# The 8 MiB section is never read: what is read is the BTF
+		# and headers (and the binary's own start-up reads).
+		[ "$n" -lt 1048576 ]
+		# shellcheck disable=SC2086
+		cmp "$BATS_TEST_TMPDIR/out" <(bpfkit btf dump file "$base" $mode)
+	done
+	n=$(bytes_read "$BPFKIT" btf dump file "$big" ext)
+	[ "$n" -lt 1048576 ]
+	cmp "$BATS_TEST_TMPDIR/out" <(bpfkit btf dump file "$base" ext)
+	# The section is there, and bpftool sees the same BTF.
+	readelf -SW "$big" | grep -q '\.blob'
+	same_raw "$big"
+	# Of two .BTF sections the first is dumped, as from a whole file.
+	llvm-objcopy --dump-section .BTF="$blob" "$KINDS_O"
+	llvm-objcopy --add-section .BTF="$blob" "$base" "$big"
+	cmp <(bpfkit btf dump file "$big") <(bpfkit btf dump file "$base")
+}

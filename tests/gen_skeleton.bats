@@ -405,3 +405,46 @@ EOF
 	run --separate-stderr -1 bpfkit -j gen skeleton "$TOP/tests/helpers.bash"
 	[ "$(jq -r .error <<<"$output")" = "$TOP/tests/helpers.bash: not an ELF file" ]
 }
+
+@test "skeleton: the same bytes into a file and a pipe; a full stdout fails" {
+	local o="$PROGS/skel_maps1.bpf.o" f="$BATS_TEST_TMPDIR/h.h"
+	for cmd in skeleton subskeleton; do
+		# a regular file (copied inside the kernel) and a pipe
+		"$BPFKIT" gen "$cmd" "$o" >"$f"
+		cmp "$f" <("$BPFKIT" gen "$cmd" "$o" | cat)
+		# what bpftool generates for the same object, less the name
+		grep -q "struct skel_maps1" "$f"
+		run -1 bash -c '"$0" gen "$1" "$2" 2>&1 >/dev/full' \
+			"$BPFKIT" "$cmd" "$o"
+		[[ $output == *"cannot write to standard output"* ]]
+	done
+}
+
+@test "skeleton: a header larger than memory buffers is streamed whole" {
+	# 8 MiB of data embedded: the header is four times that
+	local o="$BATS_TEST_TMPDIR/big.o" blob="$BATS_TEST_TMPDIR/blob"
+	head -c 8388608 /dev/urandom >"$blob"
+	llvm-objcopy --add-section .blob="$blob" "$PROGS/skel_maps1.bpf.o" "$o"
+	"$BPFKIT" gen skeleton "$o" >"$BATS_TEST_TMPDIR/h.h"
+	# the embedded bytes are the object's, byte for byte
+	python3 - "$BATS_TEST_TMPDIR/h.h" "$o" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+body = re.search(r'__elf_bytes\(size_t \*sz\)\n\{\n\t\*sz = \d+;\n\treturn \(const void \*\)"\\\n(.*?)";', text, re.S)
+lit = body.group(1).replace('\\\n', '')
+data = bytes(int(m[2:], 16) if m.startswith('\\x') else 0
+             for m in re.findall(r'\\x[0-9a-f]{2}|\\0', lit))
+assert data == open(sys.argv[2], 'rb').read(), (len(data))
+PY
+}
+
+@test "errors: two .BTF sections are refused, whichever one is valid" {
+	local o="$BATS_TEST_TMPDIR/two.o" btf="$BATS_TEST_TMPDIR/btf"
+	llvm-objcopy --dump-section .BTF="$btf" "$PROGS/skel_maps1.bpf.o"
+	llvm-objcopy --add-section .BTF="$btf" "$PROGS/skel_maps1.bpf.o" "$o"
+	[ "$(readelf -SW "$o" | grep -c ' \.BTF  ')" = 2 ]
+	expect_error gen skeleton "$o" -- \
+		"two.o: section '.BTF': name used twice"
+	expect_error gen subskeleton "$o" -- \
+		"two.o: section '.BTF': name used twice"
+}

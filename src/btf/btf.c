@@ -167,8 +167,9 @@ static int parse_elf_ext(const struct bk_elf *elf, const struct btf *btf,
 	return bk_btf_ext__parse(elf, sec, btf, diag, ext);
 }
 
-int bk_btf__parse_elf(const struct bk_elf *elf, const struct bk_diag *diag,
-		      struct btf **btf, struct bk_btf_ext **ext)
+static int parse_btf_sec(const struct bk_elf *elf, bool validated,
+			 const struct bk_diag *diag, struct btf **btf,
+			 struct bk_btf_ext **ext)
 {
 	const struct bk_elf_sec *sec = bk_elf__find_sec(elf, ".BTF");
 	const char *name = bk_elf__name(elf);
@@ -180,7 +181,15 @@ int bk_btf__parse_elf(const struct bk_elf *elf, const struct bk_diag *diag,
 	if (!sec->data)
 		return bk_err(diag, -EINVAL, "%s: section '.BTF' is empty",
 			      name);
-	err = bk_btf__parse_buf(sec->data, sec->size, name, diag, &b);
+	if (!validated) {
+		err = bk_btf__parse_buf(sec->data, sec->size, name, diag, &b);
+	} else {
+		b = btf__new(sec->data, sec->size);
+		err = b ? 0
+			: bk_err(diag, -errno,
+				 "%s: libbpf cannot parse the BTF: %s", name,
+				 strerror(errno));
+	}
 	if (!err && ext)
 		err = parse_elf_ext(elf, b, diag, ext);
 	if (err) {
@@ -189,6 +198,32 @@ int bk_btf__parse_elf(const struct bk_elf *elf, const struct bk_diag *diag,
 	}
 	*btf = b;
 	return 0;
+}
+
+int bk_btf__parse_elf(const struct bk_elf *elf, const struct bk_diag *diag,
+		      struct btf **btf, struct bk_btf_ext **ext)
+{
+	return parse_btf_sec(elf, false, diag, btf, ext);
+}
+
+static size_t count_secs(const struct bk_elf *elf, const char *name)
+{
+	size_t i, cnt = 0;
+
+	for (i = 1; i < bk_elf__sec_cnt(elf); i++)
+		cnt += strcmp(bk_elf__sec(elf, i)->name, name) == 0;
+	return cnt;
+}
+
+int bk_btf__parse_elf_checked(const struct bk_elf *elf,
+			      const struct bk_diag *diag, struct btf **btf,
+			      struct bk_btf_ext **ext)
+{
+	if (count_secs(elf, ".BTF") > 1)
+		return bk_err(diag, -EINVAL,
+			      "%s: section '.BTF': name used twice",
+			      bk_elf__name(elf));
+	return parse_btf_sec(elf, true, diag, btf, ext);
 }
 
 /* bpftool's rule: kernel module BTF under sysfs is split off vmlinux's. */
@@ -241,6 +276,27 @@ static void *map_sysfs_file(const char *path, size_t *size)
 	return p == MAP_FAILED ? NULL : p;
 }
 
+/*
+ * An ELF file is read only as far as its section headers and BTF sections:
+ * a linked object's BTF is a small part of it, and bpftool reads no more.
+ */
+static int parse_elf_file(const char *path, const struct bk_diag *diag,
+			  struct btf **btf, struct bk_btf_ext **ext)
+{
+	static const char *const btf_secs[] = {".BTF", ".BTF.ext", NULL};
+	static const char *const btf_only[] = {".BTF", NULL};
+	struct bk_elf *elf = NULL;
+	int err;
+
+	err = bk_elf__open_file_secs(path, ext ? btf_secs : btf_only, 0, diag,
+				     &elf);
+	if (err)
+		return err;
+	err = bk_btf__parse_elf(elf, diag, btf, ext);
+	bk_elf__free(elf);
+	return err;
+}
+
 int bk_btf__parse_file(const char *path, const struct bk_diag *diag,
 		       struct btf **btf, struct bk_btf_ext **ext)
 {
@@ -250,6 +306,9 @@ int bk_btf__parse_file(const char *path, const struct bk_diag *diag,
 	bool mapped;
 	int err;
 
+	err = parse_elf_file(path, diag, btf, ext);
+	if (err != -ENOEXEC)
+		return err;
 	buf = map_sysfs_file(path, &size);
 	mapped = buf != NULL;
 	if (!mapped) {

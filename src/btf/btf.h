@@ -93,9 +93,20 @@ int bk_btf__parse_split_buf(const void *data, size_t size, const char *name,
  */
 int bk_btf__parse_elf(const struct bk_elf *elf, const struct bk_diag *diag,
 		      struct btf **btf, struct bk_btf_ext **ext);
+/*
+ * As bk_btf__parse_elf(), for an ELF whose .BTF section bk_btf__validate()
+ * accepted already (bk_linker__check_input_buf() validates it): .BTF is
+ * only parsed by libbpf, .BTF.ext is checked as usual. A file with more
+ * than one .BTF section is refused: which one was validated is unclear.
+ */
+int bk_btf__parse_elf_checked(const struct bk_elf *elf,
+			      const struct bk_diag *diag, struct btf **btf,
+			      struct bk_btf_ext **ext);
 
 /*
- * A file that is either an ELF file with .BTF or raw BTF data. Raw split BTF
+ * A file that is either an ELF file with .BTF or raw BTF data. Of a regular
+ * ELF file only the section headers, .BTF and (when ext is asked for)
+ * .BTF.ext are read (bk_elf__open_file_secs()). Raw split BTF
  * under /sys/kernel/btf/ (kernel modules) gets /sys/kernel/btf/vmlinux as
  * its base, as bpftool does. ext as for bk_btf__parse_elf(); raw BTF has no
  * .BTF.ext, so asking for it there is an error.

@@ -25,6 +25,8 @@ struct bk_elf {
 	struct bk_elf_sec *secs;
 	void **copies; /* per section: aligned copy of misplaced bytes, or NULL */
 	size_t sec_cnt;
+	const char *const *only; /* NULL, or the only sections read from file */
+	__u32 only_seen;	 /* bit i: a section named only[i] was met */
 };
 
 bool bk_elf__is_elf(const void *buf, size_t size)
@@ -59,6 +61,34 @@ static int check_bpf_obj(const struct bk_elf *elf, const struct bk_diag *diag)
 }
 
 /*
+ * Whether section name holds the file's bytes: always for a whole file; for
+ * a partly read one (elf_sparse.c), the first section of each wanted name,
+ * in section order.
+ */
+static bool claim_read(struct bk_elf *elf, const char *name)
+{
+	int i;
+
+	if (!elf->only)
+		return true;
+	for (i = 0; i < 32 && elf->only[i]; i++) {
+		if (!(elf->only_seen & 1U << i) &&
+		    strcmp(elf->only[i], name) == 0) {
+			elf->only_seen |= 1U << i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* BTF and .BTF.ext hold 32-bit fields only, and are 4-byte aligned. */
+static size_t sec_align(const char *name)
+{
+	return strcmp(name, ".BTF") == 0 || strcmp(name, ".BTF.ext") == 0 ? 4
+									  : 8;
+}
+
+/*
  * Readers take symbols, relocations, instructions and BTF records straight
  * from sec->data as arrays of structs. clang places every section at an
  * offset aligned for its contents, but a crafted file need not: copy such
@@ -69,8 +99,10 @@ static int align_sec(struct bk_elf *elf, size_t idx, const struct bk_diag *diag)
 {
 	struct bk_elf_sec *sec = &elf->secs[idx];
 
-	/* DWARF is only ever copied or dropped, never read as structs. */
-	if ((uintptr_t)sec->data % 8 == 0 ||
+	/* DWARF is only ever copied or dropped, never read as structs; the
+	 * bytes of a section that was not read are never read either. */
+	if (!claim_read(elf, sec->name) ||
+	    (uintptr_t)sec->data % sec_align(sec->name) == 0 ||
 	    strncmp(sec->name, ".debug_", 7) == 0)
 		return 0;
 	elf->copies[idx] = malloc(sec->size);
@@ -299,6 +331,7 @@ static int load_elf(struct bk_elf *elf, unsigned int flags,
 
 static struct bk_elf *open_buf(void *owned, const void *buf, size_t size,
 			       const char *name, unsigned int flags,
+			       const char *const *only,
 			       const struct bk_diag *diag)
 {
 	struct bk_elf *elf = calloc(1, sizeof(*elf));
@@ -314,6 +347,7 @@ static struct bk_elf *open_buf(void *owned, const void *buf, size_t size,
 	elf->owned_buf = owned;
 	elf->buf = buf;
 	elf->size = size;
+	elf->only = only;
 	err = load_elf(elf, flags, diag);
 	if (err) {
 		bk_elf__free(elf);
@@ -335,13 +369,20 @@ struct bk_elf *bk_elf__open_file(const char *path, unsigned int flags,
 		errno = -err;
 		return NULL;
 	}
-	return open_buf(buf, buf, size, path, flags, diag);
+	return open_buf(buf, buf, size, path, flags, NULL, diag);
 }
 
 struct bk_elf *bk_elf__open_mem(const void *buf, size_t size, const char *name,
 				unsigned int flags, const struct bk_diag *diag)
 {
-	return open_buf(NULL, buf, size, name, flags, diag);
+	return open_buf(NULL, buf, size, name, flags, NULL, diag);
+}
+
+struct bk_elf *bk_elf__open_owned(void *buf, size_t size, const char *name,
+				  unsigned int flags, const char *const *names,
+				  const struct bk_diag *diag)
+{
+	return open_buf(buf, buf, size, name, flags, names, diag);
 }
 
 void bk_elf__free(struct bk_elf *elf)

@@ -39,6 +39,27 @@ struct bk_elf *bk_elf__open_file(const char *path, unsigned int flags,
 				 const struct bk_diag *diag);
 struct bk_elf *bk_elf__open_mem(const void *buf, size_t size, const char *name,
 				unsigned int flags, const struct bk_diag *diag);
+/*
+ * As open_mem, taking buf (malloc'ed) over: freed with the bk_elf, or now if
+ * the open fails. names NULL: buf is the whole file; else only the sections
+ * named there (NULL-terminated) hold the file's bytes (see below).
+ */
+struct bk_elf *bk_elf__open_owned(void *buf, size_t size, const char *name,
+				  unsigned int flags, const char *const *names,
+				  const struct bk_diag *diag);
+/*
+ * Open path reading only what the given sections need (elf_sparse.c): the
+ * ELF header, the section header table, the section name table and the
+ * sections named in names (NULL-terminated). Every section header is
+ * checked as by open_file, but only the named sections' bytes may be read:
+ * the others' are zeros. Returns 0 and *elf; -ENOEXEC, with no message,
+ * when path is not a regular 64-bit ELF file of this host's byte order (read
+ * it whole with open_file, which says what is wrong); else -errno, the
+ * reason in diag.
+ */
+int bk_elf__open_file_secs(const char *path, const char *const *names,
+			   unsigned int flags, const struct bk_diag *diag,
+			   struct bk_elf **elf);
 void bk_elf__free(struct bk_elf *elf);
 
 /* True if buf starts with the ELF magic. */

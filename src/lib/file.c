@@ -181,7 +181,8 @@ int bk_read_file(const char *path, void **buf, size_t *size,
 				err = -EFBIG;
 				goto err_msg;
 			}
-			if (bk_ensure_mem((void **)&data, &cap, 1, want)) {
+			/* Not zeroed: read() fills what is used. */
+			if (bk_grow_mem((void **)&data, &cap, 1, want)) {
 				err = -ENOMEM;
 				goto err_msg;
 			}

@@ -240,6 +240,22 @@ int bk_linker__check_buf(const void *buf, size_t size, const char *name,
 	return err;
 }
 
+int bk_linker__check_input_buf(const void *buf, size_t size, const char *name,
+			       const struct bk_diag *diag)
+{
+	struct bk_linker_opts opts = {.sz = sizeof(opts), .diag = diag};
+	struct bk_linker *l = bk_linker__new(NULL, &opts);
+	struct src_obj obj = {.name = name};
+	int err;
+
+	if (!l)
+		return bk_err(diag, -errno, "%s: %s", name, strerror(errno));
+	err = load_input(l, &obj, buf, size);
+	bk_ld_free_obj(&obj);
+	bk_linker__free(l);
+	return err;
+}
+
 /* Finalizing consumes the linked data: it happens once. */
 static int finalize_into(struct bk_linker *l, struct bk_elf_out *out)
 {

@@ -69,6 +69,14 @@ int bk_linker__add_buf(struct bk_linker *l, const void *buf, size_t size,
  */
 int bk_linker__check_buf(const void *buf, size_t size, const char *name,
 			 const struct bk_diag *diag);
+/*
+ * Only the checks the linker makes before it takes anything from an input
+ * (ELF, section table, symbols, relocations, BTF): .BTF.ext is not looked
+ * at, and nothing is linked, so this costs a fraction of check_buf. For a
+ * caller that checks .BTF.ext itself (bk_btf__parse_elf_checked()).
+ */
+int bk_linker__check_input_buf(const void *buf, size_t size, const char *name,
+			       const struct bk_diag *diag);
 
 /*
  * Write the output object to out_path (temporary file, then rename), or

@@ -51,36 +51,38 @@ static int err_nomem(const struct skel *skel)
 	return bk_err(skel->diag, -ENOMEM, "%s: out of memory", skel->path);
 }
 
-/*
- * A skeleton cannot do without BTF, and libbpf trusts the BTF it parses:
- * require .BTF and validate it, with .BTF.ext, before anything walks it.
- */
-static int load_btf(struct skel *skel)
+/* A skeleton cannot do without BTF. */
+static int require_btf(const struct skel *skel)
 {
 	const struct bk_elf_sec *sec = bk_elf__find_sec(skel->elf, ".BTF");
-	struct bk_btf_ext *ext = NULL;
-	int err;
 
 	if (!sec || !sec->data)
 		return bk_err(
 			skel->diag, -ENOENT,
 			"%s: no BTF (.BTF section): a generated header needs it; compile with clang -g",
 			skel->path);
-	err = bk_btf__parse_elf(skel->elf, skel->diag, &skel->btf_owned, &ext);
-	bk_btf_ext__free(ext);
-	skel->btf = skel->btf_owned;
-	return err;
+	return 0;
 }
 
 /*
- * The whole object as the linker checks its inputs (section table, symbols,
- * relocations, BTF.ext): what libbpf would refuse to open is refused here,
- * before a header embeds it.
+ * The object as the linker checks its inputs (section table, symbols,
+ * relocations, BTF): what libbpf would refuse to open is refused here,
+ * before a header embeds it. The BTF it validated is then only parsed, and
+ * .BTF.ext is checked once, by the BTF module: each is checked once.
  */
-static int check_object(const struct skel *skel)
+static int load_btf(struct skel *skel)
 {
-	return bk_linker__check_buf(skel->elf_buf, skel->elf_sz, skel->path,
-				    skel->diag);
+	struct bk_btf_ext *ext = NULL;
+	int err;
+
+	err = bk_linker__check_input_buf(skel->elf_buf, skel->elf_sz,
+					 skel->path, skel->diag);
+	err = err
+		      ?: bk_btf__parse_elf_checked(skel->elf, skel->diag,
+						   &skel->btf_owned, &ext);
+	bk_btf_ext__free(ext);
+	skel->btf = skel->btf_owned;
+	return err;
 }
 
 static int index_datasecs(struct model *m)
@@ -642,7 +644,7 @@ int bk_skel__object_load(struct skel *skel)
 				     BK_ELF_BPF_OBJ, skel->diag);
 	if (!skel->elf)
 		return -errno;
-	return load_btf(skel) ?: check_object(skel);
+	return require_btf(skel) ?: load_btf(skel);
 }
 
 int bk_skel__model_load(struct skel *skel, bool lib)
