@@ -279,6 +279,44 @@ stream_tail() {
 	TAIL=$(awk '/bytes/ { print $1 }' "$t/dd")
 }
 
+# from_fifo CMD...: run CMD (given $t/in.fifo) under strace while a writer
+# puts the object into that FIFO and exits; sets output and status (20 s at
+# most), and OPENS to how many times CMD opened the FIFO.
+from_fifo() {
+	local t=$BATS_TEST_TMPDIR
+	rm -f "$t/in.fifo"
+	mkfifo "$t/in.fifo"
+	cat "$PROGS/btf_kinds.bpf.o" >"$t/in.fifo" &
+	run --separate-stderr timeout 20 \
+		strace -qq -e trace=openat -o "$t/trace" "$@"
+	wait
+	OPENS=$(grep -c 'in\.fifo' "$t/trace")
+}
+
+@test "a FIFO is opened once: a second open would find the writer gone" {
+	# Commands opened a FIFO, closed it unread when it was not a regular
+	# file, then opened it again: unless the writer was still there, its
+	# data was gone with the first close and the second open waited
+	# forever for another writer.
+	command -v strace >/dev/null || skip "strace is not installed"
+	local t=$BATS_TEST_TMPDIR obj=$PROGS/btf_kinds.bpf.o mode
+	for mode in "" "format c" ext; do
+		from_fifo "$BPFKIT" btf dump file "$t/in.fifo" $mode
+		[ "$status" = 0 ]
+		[ "$OPENS" = 1 ]
+		[ "$output" = "$(bpfkit btf dump file "$obj" $mode)" ]
+	done
+	from_fifo "$BPFKIT" gen object "$t/out.o" "$t/in.fifo"
+	[ "$status" = 0 ]
+	[ "$OPENS" = 1 ]
+	bpfkit gen object "$t/ref.o" "$obj"
+	cmp "$t/out.o" "$t/ref.o"
+	from_fifo "$BPFKIT" gen skeleton "$t/in.fifo" name k
+	[ "$status" = 0 ]
+	[ "$OPENS" = 1 ]
+	[ "$output" = "$(bpfkit gen skeleton "$obj" name k)" ]
+}
+
 @test "a stream that starts as an object is read only as far as its headers reach" {
 	# It was read to its end or to the 2 GiB cap: an endless pipe of an
 	# ELF header ran for minutes. The ELF or BTF headers tell how far an

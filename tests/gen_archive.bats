@@ -268,7 +268,7 @@ ar_fails() {
 @test "an object from a FIFO before an archive is read once, whole" {
 	mkfifo "$T/app.fifo"
 	cat ar_app.bpf.o >"$T/app.fifo" &
-	run --separate-stderr -0 bpfkit gen object "$T/out.o" "$T/app.fifo" llvm-index.a
+	run --separate-stderr -0 timeout 20 "$BPFKIT" gen object "$T/out.o" "$T/app.fifo" llvm-index.a
 	wait
 	cmp "$T/out.o" ref.o
 }

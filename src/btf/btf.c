@@ -276,6 +276,13 @@ static void *map_sysfs_file(const char *path, size_t *size)
 	return p == MAP_FAILED ? NULL : p;
 }
 
+static bool is_stream(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 /*
  * An ELF file is read only as far as its section headers and BTF sections:
  * a linked object's BTF is a small part of it, and bpftool reads no more.
@@ -300,17 +307,23 @@ static int parse_elf_file(const char *path, const struct bk_diag *diag,
 int bk_btf__parse_file(const char *path, const struct bk_diag *diag,
 		       struct btf **btf, struct bk_btf_ext **ext)
 {
+	bool mapped = false;
 	struct bk_elf *elf;
 	size_t size = 0;
-	void *buf;
-	bool mapped;
+	void *buf = NULL;
 	int err;
 
-	err = parse_elf_file(path, diag, btf, ext);
-	if (err != -ENOEXEC)
-		return err;
-	buf = map_sysfs_file(path, &size);
-	mapped = buf != NULL;
+	/*
+	 * A stream (FIFO, character device) is opened once and read whole:
+	 * a FIFO's data is gone once its first reader closes it.
+	 */
+	if (!is_stream(path)) {
+		err = parse_elf_file(path, diag, btf, ext);
+		if (err != -ENOEXEC)
+			return err;
+		buf = map_sysfs_file(path, &size);
+		mapped = buf != NULL;
+	}
 	if (!mapped) {
 		err = bk_read_file(path, &buf, &size, diag);
 		if (err)

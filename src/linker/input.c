@@ -310,14 +310,19 @@ static int alloc_maps(struct src_obj *obj)
 
 /*
  * Map a regular file rather than read it: DWARF, often most of an object,
- * is then never touched. Anything else goes through bk_elf__open_file().
+ * is then never touched. Anything else goes through bk_elf__open_file(),
+ * which must be the only open of a FIFO: a writer's data is gone once the
+ * first reader closes it, so stat() decides before anything opens it.
  */
 static struct bk_elf *open_input(struct bk_linker *l, struct src_obj *obj)
 {
-	int fd = open(obj->name, O_RDONLY | O_CLOEXEC);
 	struct stat st;
 	void *map;
+	int fd;
 
+	if (stat(obj->name, &st) < 0 || !S_ISREG(st.st_mode) || !st.st_size)
+		return bk_elf__open_file(obj->name, BK_ELF_BPF_OBJ, l->diag);
+	fd = open(obj->name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
 	    !st.st_size) {
 		if (fd >= 0)
