@@ -534,15 +534,33 @@ int bk_ld_ar_next(struct bk_linker *l, struct ld_ar_sel *sel,
 	return 1;
 }
 
+/* An input taken from an archive, for the link report. */
+struct ar_member_rec {
+	int file_idx;
+	char *archive;
+	char *member;
+	char *pulled_by; /* the extern it resolved; NULL for "whole" */
+};
+
+struct ld_ar_log {
+	struct ar_member_rec *recs;
+	size_t cnt;
+	size_t cap;
+};
+
 static int record_member(struct bk_linker *l, const struct ld_ar_sel *sel)
 {
 	const struct bk_ar_member *am = bk_ar__member(sel->ar, sel->picked);
+	struct ld_ar_log *log = l->ar_log;
 	struct ar_member_rec *rec;
 
-	if (bk_ensure_mem((void **)&l->ar_members, &l->ar_member_cap,
-			  sizeof(*l->ar_members), l->ar_member_cnt + 1))
+	if (!log && !(log = l->ar_log = calloc(1, sizeof(*log))))
 		return -ENOMEM;
-	rec = &l->ar_members[l->ar_member_cnt++];
+	if (bk_ensure_mem((void **)&log->recs, &log->cap, sizeof(*log->recs),
+			  log->cnt + 1))
+		return -ENOMEM;
+	rec = &log->recs[log->cnt++];
+	memset(rec, 0, sizeof(*rec));
 	rec->file_idx = (int)l->input_cnt - 1;
 	rec->archive = strdup(sel->path);
 	rec->member = strdup(am->name);
@@ -577,12 +595,37 @@ int bk_ld_ar_linked(struct bk_linker *l, struct ld_ar_sel *sel)
 
 void bk_ld_free_ar_members(struct bk_linker *l)
 {
+	struct ld_ar_log *log = l->ar_log;
 	size_t i;
 
-	for (i = 0; i < l->ar_member_cnt; i++) {
-		free(l->ar_members[i].archive);
-		free(l->ar_members[i].member);
-		free(l->ar_members[i].pulled_by);
+	if (!log)
+		return;
+	for (i = 0; i < log->cnt; i++) {
+		free(log->recs[i].archive);
+		free(log->recs[i].member);
+		free(log->recs[i].pulled_by);
 	}
-	free(l->ar_members);
+	free(log->recs);
+	free(log);
+}
+
+size_t bk_linker__member_cnt(const struct bk_linker *l)
+{
+	return l->finalized && l->ar_log ? l->ar_log->cnt : 0;
+}
+
+int bk_linker__member(const struct bk_linker *l, size_t idx,
+		      struct bk_link_member *m)
+{
+	const struct ar_member_rec *rec;
+
+	if (idx >= bk_linker__member_cnt(l))
+		return -EINVAL;
+	rec = &l->ar_log->recs[idx];
+	m->input = l->inputs[rec->file_idx];
+	m->archive = rec->archive;
+	m->member = rec->member;
+	m->pulled_by = rec->pulled_by;
+	m->whole = !rec->pulled_by;
+	return 0;
 }

@@ -162,6 +162,12 @@ static int copy_types(struct bk_linker *l, struct src_obj *obj,
 	return 0;
 }
 
+/* An extern FUNC's prototype, completed with parameter names at the end. */
+struct extern_proto {
+	int glob;
+	__u32 proto_id; /* output BTF id */
+};
+
 static int add_ext_proto(struct bk_linker *l, int glob, __u32 proto_id)
 {
 	if (bk_ensure_mem((void **)&l->ext_protos, &l->ext_proto_cap,

@@ -17,6 +17,7 @@
 
 /* Far beyond what BPF objects use, and offsets cannot overflow. */
 #define MAX_SEC_ALIGN (1 << 20)
+#define SEC_LEGACY_MAPS "maps" /* struct bpf_map_def, before BTF */
 
 static bool is_pow2(__u64 x)
 {

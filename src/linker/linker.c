@@ -387,24 +387,3 @@ int bk_linker__sym(const struct bk_linker *l, size_t idx,
 	sym->is_removed = l->syms[g->sym].dropped;
 	return 0;
 }
-
-size_t bk_linker__member_cnt(const struct bk_linker *l)
-{
-	return l->finalized ? l->ar_member_cnt : 0;
-}
-
-int bk_linker__member(const struct bk_linker *l, size_t idx,
-		      struct bk_link_member *m)
-{
-	const struct ar_member_rec *rec;
-
-	if (!l->finalized || idx >= l->ar_member_cnt)
-		return -EINVAL;
-	rec = &l->ar_members[idx];
-	m->input = l->inputs[rec->file_idx];
-	m->archive = rec->archive;
-	m->member = rec->member;
-	m->pulled_by = rec->pulled_by;
-	m->whole = !rec->pulled_by;
-	return 0;
-}

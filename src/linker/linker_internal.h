@@ -31,14 +31,13 @@
 
 struct bk_elf;
 struct bk_ld_gc;
+struct extern_proto;
+struct ld_ar_log;
 
 #define STATIC_NAME_DUP ((uintptr_t)-1)
 
-/* Sections that exist only as BTF DATASECs (no ELF bytes of their own). */
-#define SEC_KCONFIG ".kconfig"
-#define SEC_KSYMS ".ksyms"
+/* Section names that several linker files treat specially. */
 #define SEC_MAPS ".maps"
-#define SEC_LEGACY_MAPS "maps" /* struct bpf_map_def, before BTF */
 /* clang's DATASEC for extern variables without a section attribute */
 #define SEC_EXTERN ".extern"
 
@@ -189,20 +188,6 @@ struct glob_sym {
 	struct map_info *map;
 };
 
-/* An input taken from an archive, for the link report (archive_link.c). */
-struct ar_member_rec {
-	int file_idx;
-	char *archive;
-	char *member;
-	char *pulled_by; /* the extern it resolved; NULL for "whole" */
-};
-
-/* An extern FUNC's prototype, completed with parameter names at the end. */
-struct extern_proto {
-	int glob;
-	__u32 proto_id; /* output BTF id */
-};
-
 struct bk_linker {
 	const struct bk_diag *diag;
 	char *out_path;
@@ -238,16 +223,13 @@ struct bk_linker {
 	bool has_btf;		   /* some input had BTF */
 	size_t var_seq;
 
-	struct extern_proto *ext_protos;
+	struct extern_proto *ext_protos; /* btf_link.c */
 	size_t ext_proto_cnt;
 	size_t ext_proto_cap;
 
-	struct ar_member_rec *ar_members;
-	size_t ar_member_cnt;
-	size_t ar_member_cap;
+	struct ld_ar_log *ar_log; /* archive members linked (archive_link.c) */
 	struct bk_ld_gc *gc; /* NULL unless unreachable code is cut (gc.c) */
-	/* BTF validation's arrays, reused from one input to the next */
-	struct bk_btf_scratch btf_scratch;
+	struct bk_btf_scratch btf_scratch; /* reused from input to input */
 };
 
 static inline const char *bk_ld_file(const struct bk_linker *l, int file_idx)

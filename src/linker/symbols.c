@@ -25,6 +25,10 @@
 #include "type_match.h"
 #include "../lib/mem.h"
 
+/* DATASECs of externs that libbpf and the kernel resolve: no ELF bytes */
+#define SEC_KCONFIG ".kconfig"
+#define SEC_KSYMS ".ksyms"
+
 /* One global declaration or definition of the input being added. */
 struct decl {
 	const char *name;
