@@ -178,6 +178,15 @@ hexof() {
 	[ "${#lines[@]}" -eq 0 ]
 	[[ $stderr == "Error: $CTX: "* ]]
 	[ "$(grep -c '^Error' <<<"$stderr")" -eq 1 ]
+	# A program the verifier rejects: the verdict, then its log's end as
+	# lines of their own (it was exit 1 with nothing said)
+	run --separate-stderr -1 bpfkit prog run file "$PROGS/load_reject.bpf.o" ctx_in "$CTX"
+	[ "${#lines[@]}" -eq 0 ]
+	[ "$(grep -c '^Error' <<<"$stderr")" -eq 1 ]
+	grep -qx "Error: $PROGS/load_reject.bpf.o: program 'deref_unchecked': rejected by the verifier: Permission denied" <<<"$stderr"
+	grep -qx "R0 invalid mem access 'map_value_or_null'" <<<"$stderr"
+	run --separate-stderr -1 bpfkit -j prog run file "$PROGS/load_reject.bpf.o" ctx_in "$CTX"
+	[[ $(jq -r .error <<<"$output") == *"rejected by the verifier"*$'\n'"verifier log (last "*"invalid mem access"* ]]
 	# Two programs share a name: PROG must pick one.
 	bpfkit prog load "$XDP" "$PIN/a"
 	bpfkit prog load "$XDP" "$PIN/b"

@@ -43,7 +43,9 @@ setup() {
 	[ "$(jq -r 'map(.name + "=" + .verdict) | join(" ")' <<<"$output")" = \
 		"gate_unchecked=rejected gate_checked=accepted gate_unbounded=rejected" ]
 	jq -e 'map(has("error")) == [true, false, true]' <<<"$output"
-	jq -e '.[0].error | contains("verifier log (last") and contains("invalid mem access")' <<<"$output"
+	jq -e '.[0].error | endswith("program '"'gate_unchecked'"': rejected by the verifier: Permission denied")' <<<"$output"
+	jq -e '.[0].verifier_log | startswith("verifier log (last") and contains("invalid mem access")' <<<"$output"
+	jq -e 'map(has("verifier_log")) == [true, false, true]' <<<"$output"
 	jq -e 'all(.[]; .insns > 0 and .insns_processed > 0)' <<<"$output"
 }
 

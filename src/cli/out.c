@@ -32,6 +32,7 @@ static char *fmt_s64(char *end, __s64 v);
 static json_t *stack[MAX_DEPTH];
 static int depth;
 static char *first_error;
+static bool first_error_open; /* the last error was the first: details go on */
 
 /*
  * Messages quote names taken from input files: a newline there would split
@@ -91,12 +92,35 @@ void p_err(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
+	/* Keep the first: modules report the root cause first. */
+	first_error_open = json_output && !first_error;
 	if (!json_output)
 		vp_msg(stderr, "Error: ", fmt, ap);
-	/* Keep the first: modules report the root cause first. */
-	else if (!first_error && vasprintf(&first_error, fmt, ap) < 0)
+	else if (first_error_open && vasprintf(&first_error, fmt, ap) < 0)
 		first_error = strdup("out of memory");
 	va_end(ap);
+}
+
+/*
+ * The lines that explain the last error (a verifier log): their line breaks
+ * are kept, each line escaped. In JSON they end the error they explain.
+ */
+void p_err_detail(const char *msg)
+{
+	char *joined;
+
+	if (!json_output) {
+		fflush(stdout);
+		put_escaped(stderr, msg, true);
+		fputc('\n', stderr);
+		return;
+	}
+	if (!first_error_open)
+		return;
+	if (asprintf(&joined, "%s\n%s", first_error, msg) < 0)
+		return;
+	free(first_error);
+	first_error = joined;
 }
 
 bool out_has_error(void)
@@ -136,6 +160,9 @@ static void diag_to_cli(void *ctx, enum bk_diag_level level, const char *msg)
 	case BK_DIAG_INFO:
 		if (debug_output)
 			p_info("%s", msg);
+		break;
+	case BK_DIAG_DETAIL:
+		p_err_detail(msg);
 		break;
 	}
 }

@@ -31,6 +31,7 @@ extern bool pretty_output;
 
 /* Errors and messages: "Error: ..." on stderr, or {"error": ...} in JSON. */
 void p_err(const char *fmt, ...) __printf(1, 2);
+void p_err_detail(const char *msg);
 void p_warn(const char *fmt, ...) __printf(1, 2); /* stderr, both modes */
 void p_info(const char *fmt, ...) __printf(1, 2); /* stderr, plain only */
 /* libbpf's messages to stderr, control bytes but newlines escaped. */

@@ -275,6 +275,8 @@ static void print_verify_stats(const struct bk_load_result *res)
 			p->verification_time_usec);
 		if (p->error)
 			out_str("error", NULL, p->error);
+		if (p->log_tail)
+			out_str("verifier_log", NULL, p->log_tail);
 		out_obj_close();
 	}
 	out_arr_close();
@@ -286,14 +288,20 @@ static void print_verify_stats(const struct bk_load_result *res)
  */
 static void print_verify_rejections(const struct bk_load_result *res)
 {
+	print_verify_stats(res);
+	if (!json_output)
+		print_rejections(res);
+}
+
+void print_rejections(const struct bk_load_result *res)
+{
 	size_t i;
 
-	print_verify_stats(res);
-	if (json_output)
-		return;
 	for (i = 0; i < res->prog_cnt; i++) {
 		if (res->progs[i].error)
 			p_err("%s", res->progs[i].error);
+		if (res->progs[i].log_tail)
+			p_err_detail(res->progs[i].log_tail);
 	}
 }
 

@@ -22,4 +22,8 @@ int do_prog_dump(int argc, char **argv);
  */
 int parse_prog_selector(int *argc, char ***argv, struct bk_prog_query *q);
 
+struct bk_load_result;
+/* Why each program verify mode rejected was rejected: its error and log. */
+void print_rejections(const struct bk_load_result *res);
+
 #endif /* BPFKIT_CLI_PROG_H */

@@ -297,8 +297,11 @@ static int load_for_run(const struct run_args *a, struct bk_load_result *res)
 		.diag = &cli_diag,
 	};
 
-	if (bk_loader__load(a->obj, &opts, res))
+	/* Verify mode reports a rejection in res, not through diag. */
+	if (bk_loader__load(a->obj, &opts, res)) {
+		print_rejections(res);
 		return -1;
+	}
 	return pick_loaded(a, res);
 }
 

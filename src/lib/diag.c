@@ -46,3 +46,12 @@ void bk_info(const struct bk_diag *diag, const char *fmt, ...)
 	diag_emit(diag, BK_DIAG_INFO, fmt, ap);
 	va_end(ap);
 }
+
+void bk_detail(const struct bk_diag *diag, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_emit(diag, BK_DIAG_DETAIL, fmt, ap);
+	va_end(ap);
+}

@@ -13,6 +13,10 @@ enum bk_diag_level {
 	BK_DIAG_ERROR,
 	BK_DIAG_WARN,
 	BK_DIAG_INFO, /* progress details, shown with -d */
+	/* Several lines (a verifier log) explaining the error just reported:
+	 * its line breaks are kept, unlike an error's, whose names might
+	 * carry a newline of their own. */
+	BK_DIAG_DETAIL,
 };
 
 struct bk_diag {
@@ -29,5 +33,6 @@ int bk_err(const struct bk_diag *diag, int err, const char *fmt, ...)
 	__printf(3, 4);
 void bk_warn(const struct bk_diag *diag, const char *fmt, ...) __printf(2, 3);
 void bk_info(const struct bk_diag *diag, const char *fmt, ...) __printf(2, 3);
+void bk_detail(const struct bk_diag *diag, const char *fmt, ...) __printf(2, 3);
 
 #endif /* BPFKIT_LIB_DIAG_H */

@@ -1047,20 +1047,28 @@ static void show_whole_log(struct loader *l, const char *prog_name,
 	bk_info(l->diag, "-- end of the verifier log --");
 }
 
-/* The verdict with the end of the log (malloc'ed). */
-static char *rejection_text(struct loader *l, int err, const char *prog_name,
-			    const char *log)
+/* The verdict (malloc'ed). */
+static char *rejection_text(struct loader *l, int err, const char *prog_name)
+{
+	char *text;
+
+	/* A log too long for the buffer turns the kernel's answer into
+	 * ENOSPC; the verdict that matters is the rejection. */
+	if (asprintf(&text, "%s: program '%s': rejected by the verifier%s%s",
+		     l->obj_path, prog_name, err == -ENOSPC ? "" : ": ",
+		     err == -ENOSPC ? "" : strerror(-err)) < 0)
+		text = NULL;
+	return text;
+}
+
+/* The end of the log, as the verdict's explanation (malloc'ed). */
+static char *rejection_log(const char *log)
 {
 	char tail[LOG_TAIL_BYTES], *text;
 	size_t lines = log_tail(log, tail, sizeof(tail));
 
-	/* A log too long for the buffer turns the kernel's answer into
-	 * ENOSPC; the verdict that matters is the rejection. */
-	if (asprintf(
-		    &text,
-		    "%s: program '%s': rejected by the verifier%s%s\nverifier log (last %zu lines):\n%s",
-		    l->obj_path, prog_name, err == -ENOSPC ? "" : ": ",
-		    err == -ENOSPC ? "" : strerror(-err), lines, tail) < 0)
+	if (asprintf(&text, "verifier log (last %zu lines):\n%s", lines, tail) <
+	    0)
 		text = NULL;
 	return text;
 }
@@ -1068,8 +1076,15 @@ static char *rejection_text(struct loader *l, int err, const char *prog_name,
 static int report_rejection(struct loader *l, int err, const char *prog_name,
 			    const char *log)
 {
+	char *tail;
+
 	show_whole_log(l, prog_name, log);
-	return fail_with_text(l, err, rejection_text(l, err, prog_name, log));
+	fail_with_text(l, err, rejection_text(l, err, prog_name));
+	tail = rejection_log(log);
+	if (tail)
+		bk_detail(l->diag, "%s", tail);
+	free(tail);
+	return err;
 }
 
 static int report_load_failure(struct loader *l, int err)
@@ -1453,6 +1468,7 @@ void bk_load_result__free(struct bk_load_result *res)
 		free(res->progs[i].section);
 		free(res->progs[i].pin_path);
 		free(res->progs[i].error);
+		free(res->progs[i].log_tail);
 		if (res->progs[i].fd >= 0)
 			close(res->progs[i].fd);
 	}
@@ -1519,13 +1535,14 @@ static int open_alone(struct loader *l, const struct loader *base, size_t idx,
 
 /*
  * Load the rejected program again, logging as plain load does, for the
- * same excerpt of the log. Returns the text (malloc'ed) or NULL.
+ * same verdict and excerpt of the log in p. Returns 0 or -ENOMEM.
  */
-static char *explain_rejection(const struct loader *base, size_t idx)
+static int explain_rejection(const struct loader *base, size_t idx,
+			     struct bk_loaded_prog *p)
 {
 	struct loader l = {};
 	const char *log = NULL;
-	char *text = NULL;
+	bool has_log;
 	size_t size;
 	int err;
 
@@ -1534,16 +1551,19 @@ static char *explain_rejection(const struct loader *base, size_t idx)
 		err = bpf_object__load(l.obj);
 		log = bpf_program__log_buf(l.progs[idx], &size);
 	}
-	if (err && log && log[0]) {
+	has_log = err && log && log[0];
+	if (has_log) {
 		show_whole_log(&l, bpf_program__name(l.progs[idx]), log);
-		text = rejection_text(&l, err, bpf_program__name(l.progs[idx]),
-				      log);
+		p->error = rejection_text(&l, err,
+					  bpf_program__name(l.progs[idx]));
+		p->log_tail = rejection_log(log);
 	} else if (err) {
-		text = libbpf_fail_text(&l, err, "cannot load program",
-					bpf_program__name(base->progs[idx]));
+		p->error =
+			libbpf_fail_text(&l, err, "cannot load program",
+					 bpf_program__name(base->progs[idx]));
 	}
-	free_loader(&l);
-	return text;
+	free_loader(&l); /* and the log with it */
+	return !p->error || (has_log && !p->log_tail) ? -ENOMEM : 0;
 }
 
 /*
@@ -1596,8 +1616,7 @@ static int verify_all(const struct loader *base, struct bk_load_result *res)
 		if (err || !p->rejected)
 			continue;
 		first_rejection = first_rejection ?: p->load_err;
-		p->error = explain_rejection(base, i);
-		if (!p->error)
+		if (explain_rejection(base, i, p))
 			err = bk_err(base->diag, -ENOMEM, "out of memory");
 	}
 	if (err)

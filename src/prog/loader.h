@@ -66,10 +66,11 @@ struct bk_loaded_prog {
 			   * bk_load_result__free), else -1 */
 
 	/* Verify mode only: the verdict, and for a rejected program why,
-	 * with the end of the verifier log (as a failed load reports it). */
+	 * and the end of the verifier log (as a failed load reports them). */
 	bool rejected;
 	int load_err;
 	char *error;
+	char *log_tail; /* "verifier log (last N lines):\n..." or NULL */
 
 	/* Verifier statistics (verify mode only). */
 	__u32 insn_cnt; /* instructions handed to the kernel */
