@@ -299,6 +299,7 @@ from_fifo() {
 	# data was gone with the first close and the second open waited
 	# forever for another writer.
 	command -v strace >/dev/null || skip "strace is not installed"
+	untraced_leaks
 	local t=$BATS_TEST_TMPDIR obj=$PROGS/btf_kinds.bpf.o mode
 	for mode in "" "format c" ext; do
 		from_fifo "$BPFKIT" btf dump file "$t/in.fifo" $mode

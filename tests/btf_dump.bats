@@ -401,8 +401,7 @@ bytes_read() {
 
 @test "an ELF object is read only as far as its section headers and BTF" {
 	command -v strace >/dev/null || skip "strace is not installed"
-	# LeakSanitizer cannot run under ptrace; other tests check leaks.
-	export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0"
+	untraced_leaks
 	local big="$BATS_TEST_TMPDIR/big.o" blob="$BATS_TEST_TMPDIR/blob"
 	local base="$PROGS/linked_funcs1.bpf.o"
 	head -c 8388608 /dev/urandom >"$blob"

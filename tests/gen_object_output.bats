@@ -226,12 +226,6 @@ name255() {
 	done
 }
 
-# LeakSanitizer cannot run under ptrace: leaks are checked by the other
-# tests, which run the same code without strace.
-untraced_leaks() {
-	export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0"
-}
-
 # tmpfile_call CMD...: the number of the openat() call that asks for an
 # O_TMPFILE when CMD runs (strace counts calls of one syscall from 1).
 tmpfile_call() {
