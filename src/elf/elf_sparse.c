@@ -152,7 +152,10 @@ static int read_wanted(const struct sparse *s, const Elf64_Ehdr *eh,
 	return err;
 }
 
-/* A 64-bit ELF file of the host's byte order, else one to read whole. */
+/*
+ * A 64-bit ELF file of the host's byte order whose section headers can be
+ * read in place (aligned), else one to read whole.
+ */
 static bool is_sparse_candidate(const Elf64_Ehdr *eh)
 {
 	unsigned char host = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -162,7 +165,8 @@ static bool is_sparse_candidate(const Elf64_Ehdr *eh)
 	return memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 &&
 	       eh->e_ident[EI_CLASS] == ELFCLASS64 &&
 	       eh->e_ident[EI_DATA] == host &&
-	       eh->e_shentsize == sizeof(Elf64_Shdr);
+	       eh->e_shentsize == sizeof(Elf64_Shdr) &&
+	       eh->e_shoff % __alignof__(Elf64_Shdr) == 0;
 }
 
 static int open_sparse(struct sparse *s, const char *path,
