@@ -284,23 +284,60 @@ static bool is_stream(const char *path)
 }
 
 /*
+ * The file's .BTF.ext, checked against btf, which was read from the file
+ * before: every check is against that BTF, so a file that changed in
+ * between is refused or dumped consistently, never read out of bounds.
+ */
+static int parse_elf_file_ext(const char *path, const struct btf *btf,
+			      const struct bk_diag *diag,
+			      struct bk_btf_ext **ext)
+{
+	static const char *const ext_only[] = {".BTF.ext", NULL};
+	const struct bk_elf_sec *sec;
+	struct bk_elf *elf = NULL;
+	int err;
+
+	*ext = NULL;
+	err = bk_elf__open_file_secs(path, ext_only, 0, diag, &elf);
+	if (err == -ENOEXEC)
+		return bk_err(diag, -EIO,
+			      "%s: the file changed while being read", path);
+	if (err)
+		return err;
+	sec = bk_elf__find_sec(elf, ".BTF.ext");
+	if (!sec) {
+		bk_elf__free(elf);
+		return 0;
+	}
+	return bk_btf_ext__parse_owned(elf, sec, btf, diag, ext);
+}
+
+/*
  * An ELF file is read only as far as its section headers and BTF sections:
  * a linked object's BTF is a small part of it, and bpftool reads no more.
+ * .BTF.ext is read once the BTF is parsed and .BTF's bytes freed (libbpf
+ * has its copy), and its index keeps the bytes read instead of a copy: at
+ * no time are both sections or two copies of one held.
  */
 static int parse_elf_file(const char *path, const struct bk_diag *diag,
 			  struct btf **btf, struct bk_btf_ext **ext)
 {
-	static const char *const btf_secs[] = {".BTF", ".BTF.ext", NULL};
 	static const char *const btf_only[] = {".BTF", NULL};
 	struct bk_elf *elf = NULL;
 	int err;
 
-	err = bk_elf__open_file_secs(path, ext ? btf_secs : btf_only, 0, diag,
-				     &elf);
+	err = bk_elf__open_file_secs(path, btf_only, 0, diag, &elf);
 	if (err)
 		return err;
-	err = bk_btf__parse_elf(elf, diag, btf, ext);
+	err = bk_btf__parse_elf(elf, diag, btf, NULL);
 	bk_elf__free(elf);
+	if (err || !ext)
+		return err;
+	err = parse_elf_file_ext(path, *btf, diag, ext);
+	if (err) {
+		btf__free(*btf);
+		*btf = NULL;
+	}
 	return err;
 }
 

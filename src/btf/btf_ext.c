@@ -23,8 +23,9 @@
 #define EXT_MIN_HDR_LEN offsetof(struct bk_btf_ext_header, core_relo_off)
 
 struct bk_btf_ext {
-	void *data; /* our copy of the section */
+	void *data; /* our copy of the section, or the bytes of elf's */
 	size_t size;
+	struct bk_elf *elf; /* set when data is elf's: freed with the index */
 	struct bk_btf_ext_header hdr; /* fields beyond hdr_len read as 0 */
 	struct bk_btf_ext_sec *secs[BK_BTF_EXT_KIND_CNT];
 	size_t sec_cnt[BK_BTF_EXT_KIND_CNT];
@@ -386,11 +387,11 @@ static void btf_strs(const struct btf *btf, struct bk_btf_ext_walk *w)
 	w->strs_len = h->str_len;
 }
 
-int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
-		      const struct btf *btf, const struct bk_diag *diag,
-		      struct bk_btf_ext **extp)
+/* Check the section data of ext (size bytes) and index its records. */
+static int index_ext(struct bk_btf_ext *ext, const struct bk_elf *elf,
+		     const struct btf *btf, const struct bk_diag *diag)
 {
-	struct ext_index x = {.elf = elf, .diag = diag};
+	struct ext_index x = {.ext = ext, .elf = elf, .diag = diag};
 	struct bk_btf_ext_walk w = {
 		.file = bk_elf__name(elf),
 		.diag = diag,
@@ -399,7 +400,21 @@ int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 		.on_sec = add_sec,
 		.ctx = &x,
 	};
-	const struct bk_btf_ext_header *hdr;
+	const struct bk_btf_ext_header *hdr = ext->data;
+	int err;
+
+	btf_strs(btf, &w);
+	err = bk_btf_ext__walk(ext->data, ext->size, &w);
+	if (!err)
+		memcpy(&ext->hdr, hdr,
+		       bk_min(sizeof(*hdr), (size_t)hdr->hdr_len));
+	return err;
+}
+
+int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
+		      const struct btf *btf, const struct bk_diag *diag,
+		      struct bk_btf_ext **extp)
+{
 	struct bk_btf_ext *ext;
 	int err;
 
@@ -408,21 +423,48 @@ int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 		ext->data = malloc(sec->size ?: 1);
 	if (!ext || !ext->data) {
 		bk_btf_ext__free(ext);
-		return bk_err(diag, -ENOMEM, "%s: out of memory", w.file);
+		return bk_err(diag, -ENOMEM, "%s: out of memory",
+			      bk_elf__name(elf));
 	}
 	/* NOBITS has no bytes: the walk finds the header truncated */
 	ext->size = sec->data ? sec->size : 0;
 	if (ext->size)
 		memcpy(ext->data, sec->data, ext->size);
-	x.ext = ext;
-	btf_strs(btf, &w);
-	err = bk_btf_ext__walk(ext->data, ext->size, &w);
+	err = index_ext(ext, elf, btf, diag);
 	if (err) {
 		bk_btf_ext__free(ext);
 		return err;
 	}
-	hdr = ext->data;
-	memcpy(&ext->hdr, hdr, bk_min(sizeof(*hdr), (size_t)hdr->hdr_len));
+	*extp = ext;
+	return 0;
+}
+
+/*
+ * No copy: a .BTF.ext of a linked object is megabytes, which the dumper
+ * would otherwise hold twice while it reads the file.
+ */
+int bk_btf_ext__parse_owned(struct bk_elf *elf, const struct bk_elf_sec *sec,
+			    const struct btf *btf, const struct bk_diag *diag,
+			    struct bk_btf_ext **extp)
+{
+	struct bk_btf_ext *ext = calloc(1, sizeof(*ext));
+	int err;
+
+	if (!ext) {
+		err = bk_err(diag, -ENOMEM, "%s: out of memory",
+			     bk_elf__name(elf));
+		bk_elf__free(elf);
+		return err;
+	}
+	ext->elf = elf;
+	/* the cast is ours to make: elf is the index's now, and read only */
+	ext->data = sec->data ? (void *)sec->data : NULL;
+	ext->size = sec->data ? sec->size : 0;
+	err = index_ext(ext, elf, btf, diag);
+	if (err) {
+		bk_btf_ext__free(ext);
+		return err;
+	}
 	*extp = ext;
 	return 0;
 }
@@ -435,7 +477,10 @@ void bk_btf_ext__free(struct bk_btf_ext *ext)
 		return;
 	for (kind = 0; kind < BK_BTF_EXT_KIND_CNT; kind++)
 		free(ext->secs[kind]);
-	free(ext->data);
+	if (ext->elf)
+		bk_elf__free(ext->elf);
+	else
+		free(ext->data);
 	free(ext);
 }
 

@@ -112,6 +112,13 @@ int bk_btf_ext__rec_err(const struct bk_btf_ext_walk *walk, int err,
 int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 		      const struct btf *btf, const struct bk_diag *diag,
 		      struct bk_btf_ext **ext);
+/*
+ * As bk_btf_ext__parse(), taking elf over instead of copying sec's bytes:
+ * elf is freed with the result, or now if the parse fails.
+ */
+int bk_btf_ext__parse_owned(struct bk_elf *elf, const struct bk_elf_sec *sec,
+			    const struct btf *btf, const struct bk_diag *diag,
+			    struct bk_btf_ext **ext);
 void bk_btf_ext__free(struct bk_btf_ext *ext);
 
 /* Header fields as read, e.g. to re-emit the same layout. */
