@@ -39,16 +39,10 @@ GLOBALS=${BENCH_GLOBALS:-256}
 read -r -a FILES <<<"${BENCH_FILES:-2 4 8 16 32 64 128}"
 RUNS=${BENCH_RUNS:-5}
 WITH_BPFTOOL=${BENCH_BPFTOOL:-1}
-TIME=/usr/bin/time
 
 work=$BUILD/bench
 wl=$work/w$GLOBALS
 mkdir -p "$work"
-
-[ -x "$TIME" ] || {
-	echo "bench: $TIME is missing (Debian package 'time')" >&2
-	exit 1
-}
 command -v "$BPFTOOL" >/dev/null || WITH_BPFTOOL=0
 
 max_files=0
@@ -59,17 +53,21 @@ bash bench/gen_workload.sh "$wl" "$max_files" "$GLOBALS"
 
 # the copy-the-bytes floor, one process like the linkers
 floor=$work/copy_floor
-if [ ! -x "$floor" ] || [ "$floor" -ot bench/copy_floor.c ]; then
-	${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -o "$floor" bench/copy_floor.c
-fi
+rusage=$work/rusage
+for tool in "$floor" "$rusage"; do
+	if [ ! -x "$tool" ] || [ "$tool" -ot "bench/${tool##*/}.c" ]; then
+		${CC:-cc} -std=gnu11 -O2 -Wall -Wextra -Werror -o "$tool" \
+			"bench/${tool##*/}.c"
+	fi
+done
 
 # measure CMD...: run CMD once; sets MS (wall, milliseconds with one
 # decimal; EPOCHREALTIME, no subshell in the timed span), CPU (user + sys
-# ms, 10 ms resolution), KB (peak RSS) and OK (1 when CMD succeeded).
+# ms, from bench/rusage.c), KB (peak RSS) and OK (1 when CMD succeeded).
 # CMD's stderr goes to $work/stderr.
 measure() {
 	local start=${EPOCHREALTIME/./} end
-	if "$TIME" -f '%M %U %S' -o "$work/rss" "$@" >/dev/null 2>"$work/stderr"; then
+	if "$rusage" "$work/rss" "$@" >/dev/null 2>"$work/stderr"; then
 		OK=1
 	else
 		OK=0
