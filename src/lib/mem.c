@@ -40,6 +40,8 @@ int bk_ensure_mem(void **data, size_t *cap_cnt, size_t elem_sz, size_t need_cnt)
 {
 	size_t old_cnt = *cap_cnt;
 
+	if (need_cnt <= old_cnt)
+		return 0;
 	if (bk_grow_mem(data, cap_cnt, elem_sz, need_cnt))
 		return -ENOMEM;
 	memset((char *)*data + old_cnt * elem_sz, 0,

@@ -91,6 +91,11 @@ static void test_mem(void)
 	size_t cap = 0;
 	int *arr = NULL;
 
+	/* an object with no sections asks for none: nothing to zero, and
+	 * no arithmetic on the NULL array (UBSan in make san) */
+	CHECK(bk_ensure_mem((void **)&arr, &cap, sizeof(*arr), 0) == 0 &&
+		      !arr && !cap,
+	      "ensure_mem: room for 0 elements leaves an empty array alone");
 	CHECK(bk_ensure_mem((void **)&arr, &cap, sizeof(*arr), 1) == 0 &&
 		      cap >= 16 && arr[15] == 0,
 	      "ensure_mem: first growth is at least 16 zeroed elements");
