@@ -458,6 +458,7 @@ static void gen_ehdr_fields(const struct obj *o)
 	EH_PUT(o, e_shentsize, 32, EXP_ANY, "shentsize32");
 	EH_PUT(o, e_shentsize, 0, EXP_ANY, "shentsize0");
 	EH_PUT(o, e_shnum, 1, EXP_ALL, "shnum1");
+	EH_PUT(o, e_shnum, 0, EXP_ALL, "shnum0");
 	/* the last section is .symtab: only the BTF readers can do without */
 	EH_PUT(o, e_shnum, shnum - 1, EXP_LOAD, "shnum-1");
 	EH_PUT(o, e_shnum, shnum + 1, grow_fits ? EXP_ANY : EXP_ALL, "shnum+1");
@@ -1820,6 +1821,11 @@ static void gen_archives(const char *dir)
 			  b->cut ? b->cut : o.size);
 		ar_emit(&a, EXP_ALL, b->tag);
 	}
+	/* a member with no section headers at all: no array to size */
+	ar_start(&a, "!<arch>\n");
+	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
+	memset(a.buf + 8 + 60 + offsetof(Elf64_Ehdr, e_shnum), 0, 2);
+	ar_emit(&a, EXP_ALL, "member-no-sections");
 	ar_start(&a, "!<arch>\n");
 	ar_member(&a, "rob_good.o/", NULL, o.buf, o.size);
 	a.len = 8 + 30;
