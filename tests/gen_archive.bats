@@ -94,6 +94,30 @@ ar_fails() {
 	[[ $output =~ ^Return\ value:\ 11, ]]
 }
 
+@test "a link of 9 MB of input (its heap in huge pages) gives the same object, which runs" {
+	# two members of 65,000 sections each that nothing needs make the
+	# inputs large enough for gen object to reserve its heap up front
+	"$TBIN/mksecs" "$T/pad1.o" 65000 p
+	"$TBIN/mksecs" "$T/pad2.o" 65000 q
+	llvm-ar rcS "$T/libpad.a" "$T/pad1.o" "$T/pad2.o"
+	[ "$(stat -c %s "$T/libpad.a")" -ge $((8 << 20)) ]
+	bpfkit gen object "$T/out.o" ar_app.bpf.o gnu-noindex.a "$T/libpad.a"
+	cmp ref.o "$T/out.o"
+	if command -v strace >/dev/null; then
+		untraced_leaks
+		# the heap is asked for as huge pages for this link only
+		strace -e trace=madvise -o "$T/big.trace" "$BPFKIT" gen object \
+			"$T/out2.o" ar_app.bpf.o gnu-noindex.a "$T/libpad.a"
+		grep -q MADV_HUGEPAGE "$T/big.trace"
+		strace -e trace=madvise -o "$T/small.trace" "$BPFKIT" gen object \
+			"$T/out3.o" ar_app.bpf.o gnu-noindex.a
+		! grep -q MADV_HUGEPAGE "$T/small.trace"
+	fi
+	require_kernel
+	run --separate-stderr -0 bpfkit prog run file "$T/out.o" name ar_app data_in pkt
+	[[ $output =~ ^Return\ value:\ 11, ]]
+}
+
 @test "extern maps pull the member defining them; the maps and programs work" {
 	# linked_mapfwd1 uses maps (hash, map-in-map, inner maps) that only
 	# linked_mapfwd2 defines; run_linked checks every value they carry
