@@ -216,8 +216,12 @@ static void catch_exit_signals(void)
 	}
 }
 
-/* Below this much input, the heap's defaults serve best (start-up bound). */
-#define HUGE_HEAP_MIN_INPUT (8UL << 20)
+/*
+ * Below this much input, the heap's defaults serve best: the link is
+ * start-up bound (2 files of 0.7 MB: 12 ms either way), while at 2.8 MB
+ * the reserved heap already takes 19 ms instead of 28.
+ */
+#define HUGE_HEAP_MIN_INPUT (2UL << 20)
 
 /*
  * A link touches about as much fresh memory as its inputs' size: for a
