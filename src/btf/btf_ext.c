@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 #include <linux/bpf.h>
 
@@ -23,10 +24,18 @@
 /* The header up to line_info_len is mandatory; core_relo came later. */
 #define EXT_MIN_HDR_LEN offsetof(struct bk_btf_ext_header, core_relo_off)
 
+/*
+ * Either an index of our copy of the section (data), or, for a file opened
+ * by bk_btf_ext__open_file(), what it takes to walk the file again: no
+ * bytes are kept, no index is built.
+ */
 struct bk_btf_ext {
-	void *data; /* our copy of the section, or the bytes of elf's */
+	void *data; /* our copy of the section */
 	size_t size;
-	struct bk_elf *elf; /* set when data is elf's: freed with the index */
+	int fd;		       /* >= 0: the file whose section is walked */
+	__u64 file_off;	       /* where the section starts in the file */
+	struct bk_elf *elf;    /* its section headers, for the code sections */
+	const struct btf *btf; /* the caller's, checked against */
 	struct bk_btf_ext_header hdr; /* fields beyond hdr_len read as 0 */
 	struct bk_btf_ext_sec *secs[BK_BTF_EXT_KIND_CNT];
 	size_t sec_cnt[BK_BTF_EXT_KIND_CNT];
@@ -515,6 +524,10 @@ struct ext_index {
 	struct bk_btf_ext *ext;
 	const struct bk_elf *elf;
 	const struct bk_diag *diag;
+	/* bk_btf_ext__for_each_sec()'s caller, on a file's second walk */
+	bk_btf_ext_sec_fn fn;
+	void *fn_ctx;
+	int fn_err;
 };
 
 static enum bk_btf_ext_target elf_code_sec(void *ctx, const char *name,
@@ -545,44 +558,43 @@ static int add_sec(void *ctx, enum bk_btf_ext_kind kind,
 	return 0;
 }
 
-/* The string section of btf, which libbpf has checked ends with a NUL. */
-static void btf_strs(const struct btf *btf, struct bk_btf_ext_walk *w)
+static int pass_sec(void *ctx, enum bk_btf_ext_kind kind,
+		    const struct bk_btf_ext_sec *sec)
+{
+	struct ext_index *x = ctx;
+
+	x->fn_err = x->fn(x->fn_ctx, kind, sec);
+	return x->fn_err;
+}
+
+/* A walk checking against btf (the object's validated BTF, whose string
+ * section libbpf has checked ends with a NUL) and x's ELF. */
+static void init_walk(struct bk_btf_ext_walk *w, struct ext_index *x,
+		      const struct btf *btf,
+		      int (*on_sec)(void *ctx, enum bk_btf_ext_kind kind,
+				    const struct bk_btf_ext_sec *sec))
 {
 	__u32 size;
 	const struct btf_header *h = btf__raw_data(btf, &size);
 
-	w->strs = (const char *)h + h->hdr_len + h->str_off;
-	w->strs_len = h->str_len;
-}
-
-/* Check the section data of ext (size bytes) and index its records. */
-static int index_ext(struct bk_btf_ext *ext, const struct bk_elf *elf,
-		     const struct btf *btf, const struct bk_diag *diag)
-{
-	struct ext_index x = {.ext = ext, .elf = elf, .diag = diag};
-	struct bk_btf_ext_walk w = {
-		.file = bk_elf__name(elf),
-		.diag = diag,
+	*w = (struct bk_btf_ext_walk){
+		.file = bk_elf__name(x->elf),
+		.diag = x->diag,
+		.strs = (const char *)h + h->hdr_len + h->str_off,
+		.strs_len = h->str_len,
 		.type_cnt = btf__type_cnt(btf),
 		.find_code = elf_code_sec,
-		.on_sec = add_sec,
-		.ctx = &x,
+		.on_sec = on_sec,
+		.ctx = x,
 	};
-	const struct bk_btf_ext_header *hdr = ext->data;
-	int err;
-
-	btf_strs(btf, &w);
-	err = bk_btf_ext__walk(ext->data, ext->size, &w);
-	if (!err)
-		memcpy(&ext->hdr, hdr,
-		       bk_min(sizeof(*hdr), (size_t)hdr->hdr_len));
-	return err;
 }
 
 int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 		      const struct btf *btf, const struct bk_diag *diag,
 		      struct bk_btf_ext **extp)
 {
+	struct ext_index x = {.elf = elf, .diag = diag};
+	struct bk_btf_ext_walk w;
 	struct bk_btf_ext *ext;
 	int err;
 
@@ -594,11 +606,14 @@ int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 		return bk_err(diag, -ENOMEM, "%s: out of memory",
 			      bk_elf__name(elf));
 	}
+	ext->fd = -1;
 	/* NOBITS has no bytes: the walk finds the header truncated */
 	ext->size = sec->data ? sec->size : 0;
 	if (ext->size)
 		memcpy(ext->data, sec->data, ext->size);
-	err = index_ext(ext, elf, btf, diag);
+	x.ext = ext;
+	init_walk(&w, &x, btf, add_sec);
+	err = walk_mem(ext->data, ext->size, &w, &ext->hdr);
 	if (err) {
 		bk_btf_ext__free(ext);
 		return err;
@@ -608,14 +623,17 @@ int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 }
 
 /*
- * No copy: a .BTF.ext of a linked object is megabytes, which the dumper
- * would otherwise hold twice while it reads the file.
+ * No copy and no index: a .BTF.ext of a linked object is megabytes, which
+ * the dumper would otherwise hold while it prints. The first walk checks
+ * it all; bk_btf_ext__for_each_sec() walks again.
  */
-int bk_btf_ext__parse_owned(struct bk_elf *elf, const struct bk_elf_sec *sec,
-			    const struct btf *btf, const struct bk_diag *diag,
-			    struct bk_btf_ext **extp)
+int bk_btf_ext__open_file(struct bk_elf *elf, const struct bk_elf_sec *sec,
+			  const struct btf *btf, const struct bk_diag *diag,
+			  struct bk_btf_ext **extp)
 {
+	struct ext_index x = {.elf = elf, .diag = diag};
 	struct bk_btf_ext *ext = calloc(1, sizeof(*ext));
+	struct bk_btf_ext_walk w;
 	int err;
 
 	if (!ext) {
@@ -625,16 +643,57 @@ int bk_btf_ext__parse_owned(struct bk_elf *elf, const struct bk_elf_sec *sec,
 		return err;
 	}
 	ext->elf = elf;
-	/* the cast is ours to make: elf is the index's now, and read only */
-	ext->data = sec->data ? (void *)sec->data : NULL;
-	ext->size = sec->data ? sec->size : 0;
-	err = index_ext(ext, elf, btf, diag);
+	ext->btf = btf;
+	ext->file_off = sec->shdr.sh_offset;
+	ext->size = sec->size;
+	ext->fd = open(bk_elf__name(elf), O_RDONLY | O_CLOEXEC);
+	if (ext->fd < 0) {
+		err = bk_err(diag, -errno, "%s: %s", bk_elf__name(elf),
+			     strerror(errno));
+		goto out;
+	}
+	x.ext = ext;
+	init_walk(&w, &x, btf, NULL);
+	err = walk_file(ext->fd, ext->file_off, ext->size, &w, &ext->hdr);
+out:
 	if (err) {
 		bk_btf_ext__free(ext);
 		return err;
 	}
 	*extp = ext;
 	return 0;
+}
+
+/* Read again, the file is checked again: a fault now means it changed. */
+static int walk_file_again(const struct bk_btf_ext *ext, bk_btf_ext_sec_fn fn,
+			   void *ctx, const struct bk_diag *diag)
+{
+	struct ext_index x = {.elf = ext->elf, .fn = fn, .fn_ctx = ctx};
+	struct bk_btf_ext_walk w;
+	int err;
+
+	init_walk(&w, &x, ext->btf, pass_sec);
+	err = walk_file(ext->fd, ext->file_off, ext->size, &w, NULL);
+	if (err && !x.fn_err)
+		return bk_err(diag, -EIO,
+			      "%s: the file changed while being read",
+			      bk_elf__name(ext->elf));
+	return err;
+}
+
+int bk_btf_ext__for_each_sec(const struct bk_btf_ext *ext, bk_btf_ext_sec_fn fn,
+			     void *ctx, const struct bk_diag *diag)
+{
+	size_t kind, i;
+	int err = 0;
+
+	if (ext->fd >= 0)
+		return walk_file_again(ext, fn, ctx, diag);
+	for (kind = 0; kind < BK_BTF_EXT_KIND_CNT && !err; kind++) {
+		for (i = 0; i < ext->sec_cnt[kind] && !err; i++)
+			err = fn(ctx, kind, &ext->secs[kind][i]);
+	}
+	return err;
 }
 
 void bk_btf_ext__free(struct bk_btf_ext *ext)
@@ -645,10 +704,10 @@ void bk_btf_ext__free(struct bk_btf_ext *ext)
 		return;
 	for (kind = 0; kind < BK_BTF_EXT_KIND_CNT; kind++)
 		free(ext->secs[kind]);
-	if (ext->elf)
-		bk_elf__free(ext->elf);
-	else
-		free(ext->data);
+	if (ext->fd >= 0)
+		close(ext->fd);
+	bk_elf__free(ext->elf);
+	free(ext->data);
 	free(ext);
 }
 

@@ -138,12 +138,26 @@ int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 		      const struct btf *btf, const struct bk_diag *diag,
 		      struct bk_btf_ext **ext);
 /*
- * As bk_btf_ext__parse(), taking elf over instead of copying sec's bytes:
- * elf is freed with the result, or now if the parse fails.
+ * The .BTF.ext section sec of the file elf was opened from (its section
+ * headers are enough: bk_elf__open_file_secs()), checked as by
+ * bk_btf_ext__parse() but read in windows from the file, and kept there:
+ * the result holds a file descriptor, not the bytes, and has no index
+ * (sec_cnt() is 0): read it with bk_btf_ext__for_each_sec(). elf is taken
+ * over, freed with the result or now if the check fails; btf must outlive
+ * the result.
  */
-int bk_btf_ext__parse_owned(struct bk_elf *elf, const struct bk_elf_sec *sec,
-			    const struct btf *btf, const struct bk_diag *diag,
-			    struct bk_btf_ext **ext);
+int bk_btf_ext__open_file(struct bk_elf *elf, const struct bk_elf_sec *sec,
+			  const struct btf *btf, const struct bk_diag *diag,
+			  struct bk_btf_ext **ext);
+/*
+ * Hand each section, or run of a section, of a checked .BTF.ext to fn.
+ * From the index, whole sections; from a file, the section is read and
+ * checked again (bytes read again are not trusted): a fault found now is
+ * "FILE: the file changed while being read" (-EIO), after fn has seen the
+ * runs before it. fn's own error is returned as it is.
+ */
+int bk_btf_ext__for_each_sec(const struct bk_btf_ext *ext, bk_btf_ext_sec_fn fn,
+			     void *ctx, const struct bk_diag *diag);
 void bk_btf_ext__free(struct bk_btf_ext *ext);
 
 /* Header fields as read, e.g. to re-emit the same layout. */

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <linux/bpf.h>
 
 #include "btf/btf.h"
@@ -458,6 +460,86 @@ static void test_ext_walk_file(void)
 	free(b.words);
 }
 
+/* Copy src to a new temporary file; its path goes to tmp. */
+static int copy_to_tmp(const char *src, char *tmp)
+{
+	char buf[4096];
+	FILE *in = fopen(src, "rb"), *out;
+	size_t n;
+	int fd;
+
+	fd = mkstemp(tmp);
+	out = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	while (in && out && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, out);
+	if (in)
+		fclose(in);
+	return out && !fclose(out) ? 0 : -1;
+}
+
+/*
+ * A file's .BTF.ext as the dumper reads it (bk_btf__parse_file(): checked
+ * in windows, walked again on demand) hands over what the index of the
+ * same section in memory holds; a file changed between the two walks is
+ * reported as such.
+ */
+static void test_file_ext(const char *build)
+{
+	struct bk_btf_ext *ext = NULL, *fext = NULL;
+	struct btf *btf = NULL, *fbtf = NULL;
+	char path[512], tmp[] = "/tmp/test_btf.XXXXXX", want[600];
+	struct big_log mem = {0}, file = {0};
+	const struct bk_btf_ext_header *h;
+	struct bk_elf *elf;
+	__u32 bad_rec_size = 3;
+	int err, fd;
+
+	snprintf(path, sizeof(path), "%s/progs/btf_externs.bpf.o", build);
+	elf = bk_elf__open_file(path, BK_ELF_BPF_OBJ, &diag);
+	CHECK(elf && !copy_to_tmp(path, tmp) &&
+		      !bk_btf__parse_elf(elf, &diag, &btf, &ext) &&
+		      !bk_btf__parse_file(tmp, &diag, &fbtf, &fext) && fext,
+	      "file ext: %s in memory and from a file: %s", path, msg);
+	if (!fext)
+		goto out;
+	err = bk_btf_ext__for_each_sec(ext, big_on_sec, &mem, &diag)
+		      ?: bk_btf_ext__for_each_sec(fext, big_on_sec, &file,
+						  &diag);
+	CHECK(!err && mem.out.cnt && mem.out.cnt == file.out.cnt &&
+		      !memcmp(mem.out.words, file.out.words,
+			      mem.out.cnt * sizeof(__u32)) &&
+		      !bk_btf_ext__sec_cnt(fext, BK_BTF_EXT_FUNC_INFO) &&
+		      !memcmp(bk_btf_ext__header(ext), bk_btf_ext__header(fext),
+			      sizeof(*h)),
+	      "file ext: the same header, sections and records as the index");
+	/* func_info's record size, after the check: now out of bounds */
+	h = bk_btf_ext__header(ext);
+	fd = open(tmp, O_WRONLY);
+	CHECK(fd >= 0 &&
+		      pwrite(fd, &bad_rec_size, sizeof(bad_rec_size),
+			     bk_elf__find_sec(elf, ".BTF.ext")->shdr.sh_offset +
+				     h->hdr_len + h->func_info_off) == 4,
+	      "file ext: the file changed after the check");
+	if (fd >= 0)
+		close(fd);
+	snprintf(want, sizeof(want), "%s: the file changed while being read",
+		 tmp);
+	msg[0] = 0;
+	CHECK(bk_btf_ext__for_each_sec(fext, big_on_sec, &file, &diag) ==
+			      -EIO &&
+		      !strcmp(msg, want),
+	      "file ext: a fault found on the second walk: %s", msg);
+out:
+	unlink(tmp);
+	free(mem.out.words);
+	free(file.out.words);
+	bk_btf_ext__free(fext);
+	bk_btf_ext__free(ext);
+	bk_btf__free(fbtf);
+	btf__free(btf);
+	bk_elf__free(elf);
+}
+
 int main(void)
 {
 	const char *build = getenv("BPFKIT_BUILD") ?: "build";
@@ -467,6 +549,7 @@ int main(void)
 	test_elf_ext(build);
 	test_ext_walk();
 	test_ext_walk_file();
+	test_file_ext(build);
 	CHECK(strcmp(bk_btf__kind_str(BTF_KIND_ENUM64), "ENUM64") == 0 &&
 		      strcmp(bk_btf__kind_str(99), "UNKNOWN") == 0 &&
 		      strcmp(bk_btf__core_relo_kind_str(0), "byte_off") == 0 &&
