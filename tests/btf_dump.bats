@@ -305,6 +305,138 @@ EOF
 	[ "$(jq -c '.core_relo[0].records[0] | keys' <<<"$output")" = '["access_str","insn_off","kind","name","relo_kind","type_id"]' ]
 }
 
+# big_ext_obj OUT.o: an object whose .BTF.ext spans several of the windows
+# the dump reads a file in (64 KiB): a program of 12,000 lines, each a
+# line_info record, one in a hundred a CO-RE relocation too.
+big_ext_obj() {
+	local c="$BATS_TEST_TMPDIR/big.c" i
+	{
+		cat <<'EOF'
+struct pair { int a; int b; } __attribute__((preserve_access_index));
+volatile int sink;
+__attribute__((noinline)) int sub(struct pair *p) { return p->a + p->b; }
+__attribute__((section("raw_tp/sys_enter"), used)) int big(struct pair *p)
+{
+EOF
+		for ((i = 0; i < 12000; i++)); do
+			if ((i % 100 == 0)); then
+				echo "	sink = p->b + $i;"
+			else
+				echo "	sink = $i;"
+			fi
+		done
+		cat <<'EOF'
+	return sub(p);
+}
+char LICENSE[] __attribute__((section("license"), used)) = "GPL";
+EOF
+	} >"$c"
+	clang -g -O2 -target bpf -c -o "$1" "$c"
+}
+
+# ext_expect OBJ [json]: the .BTF.ext dump of OBJ as it must be, decoded
+# here from the ELF bytes (section headers, .BTF's types and strings,
+# .BTF.ext's records), independently of bpfkit; the section's size goes
+# to stderr.
+ext_expect() {
+	python3 - "$@" <<'EOF'
+import json, struct, sys
+
+data = open(sys.argv[1], 'rb').read()
+shoff, = struct.unpack_from('<Q', data, 0x28)
+shnum, shstrndx = struct.unpack_from('<HH', data, 0x3c)
+secs = [struct.unpack_from('<IIQQQQIIQQ', data, shoff + 64 * i) for i in range(shnum)]
+names = secs[shstrndx][4]
+def name(off): return data[names + off:data.index(b'\0', names + off)].decode()
+sec = {name(s[0]): data[s[4]:s[4] + s[5]] for s in secs}
+btf, ext = sec['.BTF'], sec['.BTF.ext']
+hdr_len, type_off, type_len, str_off, str_len = struct.unpack_from('<5I', btf, 4)
+strs = btf[hdr_len + str_off:hdr_len + str_off + str_len]
+def s(off): return strs[off:strs.index(b'\0', off)].decode()
+kinds = ['UNKNOWN', 'INT', 'PTR', 'ARRAY', 'STRUCT', 'UNION', 'ENUM', 'FWD',
+         'TYPEDEF', 'VOLATILE', 'CONST', 'RESTRICT', 'FUNC', 'FUNC_PROTO',
+         'VAR', 'DATASEC', 'FLOAT', 'DECL_TAG', 'TYPE_TAG', 'ENUM64']
+extra = {1: 4, 3: 12, 14: 4, 17: 4}
+per_member = {4: 12, 5: 12, 6: 8, 13: 8, 15: 12, 19: 12}
+types = [(0, 0)]
+pos, end = hdr_len + type_off, hdr_len + type_off + type_len
+while pos < end:
+    name_off, info = struct.unpack_from('<II', btf, pos)
+    kind, vlen = info >> 24 & 0x1f, info & 0xffff
+    types.append((kind, name_off))
+    pos += 12 + extra.get(kind, 0) + per_member.get(kind, 0) * vlen
+relo_kinds = ['byte_off', 'byte_sz', 'field_exists', 'signed', 'lshift_u64',
+              'rshift_u64', 'local_type_id', 'target_type_id', 'type_exists',
+              'type_size', 'enumval_exists', 'enumval_value', 'type_matches']
+ehdr_len, = struct.unpack_from('<I', ext, 4)
+blocks = struct.unpack_from('<6I', ext, 8)
+doc = {}
+for k, what in enumerate(['func_info', 'line_info', 'core_relo']):
+    off, length = blocks[2 * k], blocks[2 * k + 1]
+    b = ext[ehdr_len + off:ehdr_len + off + length]
+    doc[what] = []
+    p = 4
+    rec_size, = struct.unpack_from('<I', b, 0) if b else (0,)
+    while p < len(b):
+        sec_name, cnt = struct.unpack_from('<II', b, p)
+        p += 8
+        recs = []
+        doc[what].append({'section': s(sec_name), 'rec_size': rec_size,
+                          'rec_cnt': cnt, 'records': recs})
+        for i in range(cnt):
+            r = struct.unpack_from('<%dI' % (rec_size // 4), b, p)
+            p += rec_size
+            rec = {'insn_off': r[0]}
+            if k == 1:
+                rec.update(file_name=s(r[1]), line_num=r[3] >> 10,
+                           line_col=r[3] & 0x3ff, line=s(r[2]))
+            else:
+                rec.update(type_id=r[1], kind=kinds[types[r[1]][0]],
+                           name=s(types[r[1]][1]))
+            if k == 2:
+                rec.update(access_str=s(r[2]), relo_kind=relo_kinds[r[3]])
+            recs.append(rec)
+if sys.argv[2:] == ['json']:
+    json.dump(doc, sys.stdout)
+    sys.exit(0)
+print(len(ext), file=sys.stderr)
+for what, secs in doc.items():
+    for sec in secs:
+        print("%s section '%s' rec_size=%d rec_cnt=%d" % (
+            what, sec['section'], sec['rec_size'], sec['rec_cnt']))
+        for r in sec['records']:
+            line = "\tinsn_off=%d" % r['insn_off']
+            if what == 'line_info':
+                line += " file_name='%s' line_num=%d line_col=%d line='%s'" % (
+                    r['file_name'], r['line_num'], r['line_col'], r['line'])
+            else:
+                line += " type_id=%d (%s '%s')" % (r['type_id'], r['kind'], r['name'])
+            if what == 'core_relo':
+                line += " access_str='%s' relo_kind=%s" % (r['access_str'], r['relo_kind'])
+            print(line)
+EOF
+}
+
+@test "ext of a .BTF.ext larger than the read window: every record, in order" {
+	local obj="$BATS_TEST_TMPDIR/big.o" size
+	big_ext_obj "$obj"
+	ext_expect "$obj" >"$BATS_TEST_TMPDIR/want" 2>"$BATS_TEST_TMPDIR/size"
+	size=$(cat "$BATS_TEST_TMPDIR/size")
+	# several 64 KiB windows: records and section heads straddle edges
+	[ "$size" -gt $((3 * 65536)) ]
+	[ "$(grep -c $'^\t' "$BATS_TEST_TMPDIR/want")" -gt 12000 ]
+	# output to files: bats' run would split 12,000 lines into an array
+	bpfkit btf dump file "$obj" ext >"$BATS_TEST_TMPDIR/got" \
+		2>"$BATS_TEST_TMPDIR/err"
+	[ ! -s "$BATS_TEST_TMPDIR/err" ]
+	diff "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/got"
+	bpfkit -j btf dump file "$obj" ext >"$BATS_TEST_TMPDIR/got.json"
+	ext_expect "$obj" json >"$BATS_TEST_TMPDIR/want.json"
+	python3 -c 'import json, sys
+sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' \
+		"$BATS_TEST_TMPDIR/want.json" "$BATS_TEST_TMPDIR/got.json"
+}
+
 @test "ext errors: raw BTF, kernel BTF, no .BTF.ext, combined with format" {
 	run --separate-stderr -1 bpfkit btf dump file "$KINDS_BTF" ext
 	[ "$stderr" = "Error: $KINDS_BTF: raw BTF data has no .BTF.ext (only ELF objects do)" ]

@@ -287,18 +287,20 @@ static bool is_stream(const char *path)
  * The file's .BTF.ext, checked against btf, which was read from the file
  * before: every check is against that BTF, so a file that changed in
  * between is refused or dumped consistently, never read out of bounds.
+ * Of the file only the section headers are held; .BTF.ext is read in
+ * windows, now to check it and again when it is dumped.
  */
 static int parse_elf_file_ext(const char *path, const struct btf *btf,
 			      const struct bk_diag *diag,
 			      struct bk_btf_ext **ext)
 {
-	static const char *const ext_only[] = {".BTF.ext", NULL};
+	static const char *const no_sec[] = {NULL};
 	const struct bk_elf_sec *sec;
 	struct bk_elf *elf = NULL;
 	int err;
 
 	*ext = NULL;
-	err = bk_elf__open_file_secs(path, ext_only, 0, diag, &elf);
+	err = bk_elf__open_file_secs(path, no_sec, 0, diag, &elf);
 	if (err == -ENOEXEC)
 		return bk_err(diag, -EIO,
 			      "%s: the file changed while being read", path);
@@ -309,15 +311,14 @@ static int parse_elf_file_ext(const char *path, const struct btf *btf,
 		bk_elf__free(elf);
 		return 0;
 	}
-	return bk_btf_ext__parse_owned(elf, sec, btf, diag, ext);
+	return bk_btf_ext__open_file(elf, sec, btf, diag, ext);
 }
 
 /*
  * An ELF file is read only as far as its section headers and BTF sections:
  * a linked object's BTF is a small part of it, and bpftool reads no more.
- * .BTF.ext is read once the BTF is parsed and .BTF's bytes freed (libbpf
- * has its copy), and its index keeps the bytes read instead of a copy: at
- * no time are both sections or two copies of one held.
+ * .BTF.ext is checked once the BTF is parsed and .BTF's bytes freed
+ * (libbpf has its copy), a window at a time: it is never held whole.
  */
 static int parse_elf_file(const char *path, const struct bk_diag *diag,
 			  struct btf **btf, struct bk_btf_ext **ext)

@@ -109,7 +109,10 @@ int bk_btf__parse_elf_checked(const struct bk_elf *elf,
  * .BTF.ext are read (bk_elf__open_file_secs()). Raw split BTF
  * under /sys/kernel/btf/ (kernel modules) gets /sys/kernel/btf/vmlinux as
  * its base, as bpftool does. ext as for bk_btf__parse_elf(); raw BTF has no
- * .BTF.ext, so asking for it there is an error.
+ * .BTF.ext, so asking for it there is an error. Of a regular file, *ext is
+ * checked in bounded memory and not indexed (bk_btf_ext__open_file()):
+ * read it with bk_btf_ext__for_each_sec(), which works for both, while btf
+ * lives; a stream or an ELF read whole gets the index.
  */
 int bk_btf__parse_file(const char *path, const struct bk_diag *diag,
 		       struct btf **btf, struct bk_btf_ext **ext);

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <linux/bpf.h>
 
 #include "btf.h"
@@ -22,10 +24,18 @@
 /* The header up to line_info_len is mandatory; core_relo came later. */
 #define EXT_MIN_HDR_LEN offsetof(struct bk_btf_ext_header, core_relo_off)
 
+/*
+ * Either an index of our copy of the section (data), or, for a file opened
+ * by bk_btf_ext__open_file(), what it takes to walk the file again: no
+ * bytes are kept, no index is built.
+ */
 struct bk_btf_ext {
-	void *data; /* our copy of the section, or the bytes of elf's */
+	void *data; /* our copy of the section */
 	size_t size;
-	struct bk_elf *elf; /* set when data is elf's: freed with the index */
+	int fd;		       /* >= 0: the file whose section is walked */
+	__u64 file_off;	       /* where the section starts in the file */
+	struct bk_elf *elf;    /* its section headers, for the code sections */
+	const struct btf *btf; /* the caller's, checked against */
 	struct bk_btf_ext_header hdr; /* fields beyond hdr_len read as 0 */
 	struct bk_btf_ext_sec *secs[BK_BTF_EXT_KIND_CNT];
 	size_t sec_cnt[BK_BTF_EXT_KIND_CNT];
@@ -124,15 +134,115 @@ int bk_btf_ext__rec_err(const struct bk_btf_ext_walk *w, int err,
 	return err;
 }
 
-/* As libbpf's btf_ext_parse_hdr() checks it; a header alone is accepted. */
-static int walk_header(const struct bk_btf_ext_walk *w, const char *data,
-		       size_t size, struct bk_btf_ext_header *hdr)
+/*
+ * Where the walk reads .BTF.ext's bytes: all of them in memory, or a
+ * window over a file, refilled with pread() as the walk moves on, so that
+ * a file's section of any size costs one window of memory. Every read
+ * asks for one piece (the header, a record size, a section entry's head,
+ * a run of records): a window holds at least that, grown for a piece
+ * larger than BK_BTF_EXT_WINDOW. A file is never mapped: truncated
+ * meanwhile, a mapping would fault where a read just comes up short.
+ */
+struct ext_src {
+	const char *mem; /* the whole section, or NULL: read from fd */
+	size_t size;	 /* the section's bytes */
+	int fd;
+	__u64 file_off; /* where the section starts in the file */
+	char *win;	/* the window: bytes [win_off, win_off + win_len) */
+	size_t win_cap, win_off, win_len;
+	int err; /* why the last read failed, reported */
+};
+
+static int src_read(const struct bk_btf_ext_walk *w, struct ext_src *s,
+		    size_t off, size_t len)
 {
+	size_t want = bk_min(bk_max(len, (size_t)BK_BTF_EXT_WINDOW),
+			     s->size - off),
+	       done = 0;
+	ssize_t n;
+
+	if (want > s->win_cap) {
+		free(s->win);
+		s->win_cap = 0;
+		s->win = malloc(want);
+		if (!s->win)
+			return s->err = bk_err(w->diag, -ENOMEM,
+					       "%s: out of memory", w->file);
+		s->win_cap = want;
+	}
+	s->win_off = off;
+	s->win_len = 0;
+	while (done < want) {
+		n = pread(s->fd, s->win + done, want - done,
+			  s->file_off + off + done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return s->err = bk_err(w->diag, -errno, "%s: %s",
+					       w->file, strerror(errno));
+		if (n == 0) /* the file shrank since its headers were read */
+			return s->err = bk_err(
+				       w->diag, -EIO,
+				       "%s: the file changed while being read",
+				       w->file);
+		done += n;
+	}
+	s->win_len = want;
+	return 0;
+}
+
+/* Bytes [off, off + len) of the section, which the caller checked are
+ * inside it; NULL after a failed read, reported. */
+static const char *src_get(const struct bk_btf_ext_walk *w, struct ext_src *s,
+			   size_t off, size_t len)
+{
+	if (s->mem)
+		return s->mem + off;
+	if (off < s->win_off || off + len > s->win_off + s->win_len) {
+		if (src_read(w, s, off, len))
+			return NULL;
+	}
+	return s->win + (off - s->win_off);
+}
+
+/* Records from byte off on, of cnt left: as many as the window holds (at
+ * least one), all of them from memory. *n is how many. */
+static const char *src_recs(const struct bk_btf_ext_walk *w, struct ext_src *s,
+			    size_t off, __u32 rec_size, __u32 cnt, __u32 *n)
+{
+	size_t avail;
+
+	if (s->mem) {
+		*n = cnt;
+		return s->mem + off;
+	}
+	avail = off >= s->win_off && off < s->win_off + s->win_len
+			? s->win_off + s->win_len - off
+			: 0;
+	if (avail < rec_size) {
+		if (src_read(w, s, off, rec_size))
+			return NULL;
+		avail = s->win_len;
+	}
+	*n = bk_min((size_t)cnt, avail / rec_size);
+	return s->win + (off - s->win_off);
+}
+
+/* As libbpf's btf_ext_parse_hdr() checks it; a header alone is accepted. */
+static int walk_header(const struct bk_btf_ext_walk *w, struct ext_src *src,
+		       struct bk_btf_ext_header *hdr)
+{
+	size_t size = src->size, len = bk_min(sizeof(*hdr), size);
+	const char *data;
+
 	if (size < EXT_MIN_HDR_LEN)
 		return ext_err(w, "truncated: %zu bytes, the header needs %zu",
 			       size, EXT_MIN_HDR_LEN);
+	data = src_get(w, src, 0, len);
+	if (!data)
+		return src->err;
 	memset(hdr, 0, sizeof(*hdr));
-	memcpy(hdr, data, bk_min(sizeof(*hdr), size));
+	memcpy(hdr, data, len);
 	if (hdr->magic == __builtin_bswap16(BTF_MAGIC))
 		return ext_err(w, "byte order differs from this host's");
 	if (hdr->magic != BTF_MAGIC)
@@ -187,12 +297,15 @@ static bool is_past_code(enum bk_btf_ext_kind kind, __u32 insn_off,
 	       (insn_off || kind == BK_BTF_EXT_CORE_RELO);
 }
 
+/* Record #idx of a run: #run_idx + idx of its section. */
 static int check_rec(const struct bk_btf_ext_walk *w, enum bk_btf_ext_kind kind,
 		     const struct bk_btf_ext_sec *sec, __u32 idx,
 		     size_t code_size)
 {
 	const char *rec = bk_btf_ext_sec__rec(sec, idx);
 	__u32 insn_off = get_u32(rec);
+
+	idx += sec->run_idx;
 
 	if (is_past_code(kind, insn_off, code_size))
 		return bk_btf_ext__rec_err(
@@ -245,23 +358,50 @@ static int find_code(const struct bk_btf_ext_walk *w, enum bk_btf_ext_kind kind,
 	}
 }
 
-/* One section entry at byte *pos of a block of len bytes: name, count,
- * records. *pos moves past it. */
-static int walk_sec(const struct bk_btf_ext_walk *w, enum bk_btf_ext_kind kind,
-		    const char *block, __u32 len, __u32 rec_size, __u32 *pos)
+/* The records of a section entry whose head sec holds, the first at byte
+ * off: checked and handed to on_sec in runs (one from memory). */
+static int walk_recs(const struct bk_btf_ext_walk *w, struct ext_src *src,
+		     enum bk_btf_ext_kind kind, struct bk_btf_ext_sec *sec,
+		     size_t off, size_t code_size)
 {
-	const char *what = ext_kinds[kind].name;
+	__u32 i;
+	int err = 0;
+
+	for (sec->run_idx = 0; sec->run_idx < sec->rec_cnt && !err;
+	     sec->run_idx += sec->run_cnt) {
+		sec->recs = src_recs(w, src,
+				     off + (size_t)sec->run_idx * sec->rec_size,
+				     sec->rec_size, sec->rec_cnt - sec->run_idx,
+				     &sec->run_cnt);
+		if (!sec->recs)
+			return src->err;
+		for (i = 0; i < sec->run_cnt && !err; i++)
+			err = check_rec(w, kind, sec, i, code_size);
+		if (!err && w->on_sec)
+			err = w->on_sec(w->ctx, kind, sec);
+	}
+	return err;
+}
+
+/* One section entry at byte *pos of a block of len bytes starting at byte
+ * block: name, count, records. *pos moves past it. */
+static int walk_sec(const struct bk_btf_ext_walk *w, struct ext_src *src,
+		    enum bk_btf_ext_kind kind, size_t block, __u32 len,
+		    __u32 rec_size, __u32 *pos)
+{
+	const char *what = ext_kinds[kind].name, *head;
 	struct bk_btf_ext_sec sec = {.rec_size = rec_size};
 	size_t code_size = 0, left = len - *pos;
-	__u32 i;
 	int err;
 
 	if (left < 2 * sizeof(__u32))
 		return ext_err(w, "%s: section entry at byte %u is truncated",
 			       what, *pos);
-	sec.name_off = get_u32(block + *pos);
-	sec.rec_cnt = get_u32(block + *pos + sizeof(__u32));
-	sec.recs = block + *pos + 2 * sizeof(__u32);
+	head = src_get(w, src, block + *pos, 2 * sizeof(__u32));
+	if (!head)
+		return src->err;
+	sec.name_off = get_u32(head);
+	sec.rec_cnt = get_u32(head + sizeof(__u32));
 	left -= 2 * sizeof(__u32);
 	if (sec.name_off >= w->strs_len)
 		return ext_err(
@@ -278,20 +418,20 @@ static int walk_sec(const struct bk_btf_ext_walk *w, enum bk_btf_ext_kind kind,
 			"%s for section '%s': %u records of %u bytes do not fit in the %zu bytes left",
 			what, sec.name, sec.rec_cnt, rec_size, left);
 	err = find_code(w, kind, &sec, &code_size);
-	for (i = 0; i < sec.rec_cnt && !err; i++)
-		err = check_rec(w, kind, &sec, i, code_size);
-	err = err ?: w->on_sec(w->ctx, kind, &sec);
+	err = err
+		      ?: walk_recs(w, src, kind, &sec,
+				   block + *pos + 2 * sizeof(__u32), code_size);
 	*pos += 2 * sizeof(__u32) + sec.rec_cnt * rec_size;
 	return err;
 }
 
 /* One block: rec_size, then (sec_name_off, num_info, records) entries. */
-static int walk_block(const struct bk_btf_ext_walk *w, const char *data,
-		      size_t size, __u32 hdr_len, enum bk_btf_ext_kind kind,
-		      __u32 off, __u32 len)
+static int walk_block(const struct bk_btf_ext_walk *w, struct ext_src *src,
+		      __u32 hdr_len, enum bk_btf_ext_kind kind, __u32 off,
+		      __u32 len)
 {
-	const char *what = ext_kinds[kind].name, *block;
-	size_t avail = size - hdr_len;
+	const char *what = ext_kinds[kind].name, *head;
+	size_t avail = src->size - hdr_len, block = (size_t)hdr_len + off;
 	__u32 rec_size, pos = sizeof(__u32);
 	int err = 0;
 
@@ -302,42 +442,79 @@ static int walk_block(const struct bk_btf_ext_walk *w, const char *data,
 			w,
 			"%s (offset %u, %u bytes) ends beyond the %zu bytes after the header",
 			what, off, len, avail);
-	if ((hdr_len + off) % 4)
-		return ext_err(w, "%s at byte %u is not 4-byte aligned", what,
-			       hdr_len + off);
+	if (block % 4)
+		return ext_err(w, "%s at byte %zu is not 4-byte aligned", what,
+			       block);
 	if (len < sizeof(__u32))
 		return ext_err(w, "%s is truncated: %u bytes", what, len);
-	block = data + hdr_len + off;
-	rec_size = get_u32(block);
+	head = src_get(w, src, block, sizeof(__u32));
+	if (!head)
+		return src->err;
+	rec_size = get_u32(head);
 	if (rec_size < ext_kinds[kind].min_rec_size || rec_size % 4)
 		return ext_err(
 			w,
 			"%s record size %u is invalid (at least %u, a multiple of 4)",
 			what, rec_size, ext_kinds[kind].min_rec_size);
 	while (pos < len && !err)
-		err = walk_sec(w, kind, block, len, rec_size, &pos);
+		err = walk_sec(w, src, kind, block, len, rec_size, &pos);
 	return err;
+}
+
+/* The walk from src; *hdrp, if set, gets the header (fields beyond
+ * hdr_len as 0). */
+static int walk_src(struct ext_src *src, const struct bk_btf_ext_walk *w,
+		    struct bk_btf_ext_header *hdrp)
+{
+	struct bk_btf_ext_header hdr;
+	int err;
+
+	err = walk_header(w, src, &hdr);
+	err = err
+		      ?: walk_block(w, src, hdr.hdr_len, BK_BTF_EXT_FUNC_INFO,
+				    hdr.func_info_off, hdr.func_info_len);
+	err = err
+		      ?: walk_block(w, src, hdr.hdr_len, BK_BTF_EXT_LINE_INFO,
+				    hdr.line_info_off, hdr.line_info_len);
+	err = err
+		      ?: walk_block(w, src, hdr.hdr_len, BK_BTF_EXT_CORE_RELO,
+				    hdr.core_relo_off, hdr.core_relo_len);
+	if (!err && hdrp)
+		*hdrp = hdr;
+	return err;
+}
+
+static int walk_mem(const void *data, size_t size,
+		    const struct bk_btf_ext_walk *w,
+		    struct bk_btf_ext_header *hdr)
+{
+	/* a .BTF.ext without bytes (NOBITS) is found truncated */
+	struct ext_src src = {.mem = data ?: "", .size = data ? size : 0};
+
+	return walk_src(&src, w, hdr);
 }
 
 int bk_btf_ext__walk(const void *data, size_t size,
 		     const struct bk_btf_ext_walk *w)
 {
-	struct bk_btf_ext_header hdr;
-	int err;
+	return walk_mem(data, size, w, NULL);
+}
 
-	err = walk_header(w, data, size, &hdr);
-	err = err
-		      ?: walk_block(w, data, size, hdr.hdr_len,
-				    BK_BTF_EXT_FUNC_INFO, hdr.func_info_off,
-				    hdr.func_info_len);
-	err = err
-		      ?: walk_block(w, data, size, hdr.hdr_len,
-				    BK_BTF_EXT_LINE_INFO, hdr.line_info_off,
-				    hdr.line_info_len);
-	return err
-		       ?: walk_block(w, data, size, hdr.hdr_len,
-				     BK_BTF_EXT_CORE_RELO, hdr.core_relo_off,
-				     hdr.core_relo_len);
+static int walk_file(int fd, __u64 off, size_t size,
+		     const struct bk_btf_ext_walk *w,
+		     struct bk_btf_ext_header *hdr)
+{
+	struct ext_src src = {.size = size, .fd = fd, .file_off = off};
+	int err = walk_src(&src, w, hdr);
+
+	free(src.win);
+	return err;
+}
+
+int bk_btf_ext__walk_file(int fd, __u64 off, size_t size,
+			  const struct bk_btf_ext_walk *w)
+{
+	return walk_file(fd, off, size, w, NULL);
 }
 
 /* ---- the dumper's index ----------------------------------------------- */
@@ -347,6 +524,10 @@ struct ext_index {
 	struct bk_btf_ext *ext;
 	const struct bk_elf *elf;
 	const struct bk_diag *diag;
+	/* bk_btf_ext__for_each_sec()'s caller, on a file's second walk */
+	bk_btf_ext_sec_fn fn;
+	void *fn_ctx;
+	int fn_err;
 };
 
 static enum bk_btf_ext_target elf_code_sec(void *ctx, const char *name,
@@ -377,44 +558,43 @@ static int add_sec(void *ctx, enum bk_btf_ext_kind kind,
 	return 0;
 }
 
-/* The string section of btf, which libbpf has checked ends with a NUL. */
-static void btf_strs(const struct btf *btf, struct bk_btf_ext_walk *w)
+static int pass_sec(void *ctx, enum bk_btf_ext_kind kind,
+		    const struct bk_btf_ext_sec *sec)
+{
+	struct ext_index *x = ctx;
+
+	x->fn_err = x->fn(x->fn_ctx, kind, sec);
+	return x->fn_err;
+}
+
+/* A walk checking against btf (the object's validated BTF, whose string
+ * section libbpf has checked ends with a NUL) and x's ELF. */
+static void init_walk(struct bk_btf_ext_walk *w, struct ext_index *x,
+		      const struct btf *btf,
+		      int (*on_sec)(void *ctx, enum bk_btf_ext_kind kind,
+				    const struct bk_btf_ext_sec *sec))
 {
 	__u32 size;
 	const struct btf_header *h = btf__raw_data(btf, &size);
 
-	w->strs = (const char *)h + h->hdr_len + h->str_off;
-	w->strs_len = h->str_len;
-}
-
-/* Check the section data of ext (size bytes) and index its records. */
-static int index_ext(struct bk_btf_ext *ext, const struct bk_elf *elf,
-		     const struct btf *btf, const struct bk_diag *diag)
-{
-	struct ext_index x = {.ext = ext, .elf = elf, .diag = diag};
-	struct bk_btf_ext_walk w = {
-		.file = bk_elf__name(elf),
-		.diag = diag,
+	*w = (struct bk_btf_ext_walk){
+		.file = bk_elf__name(x->elf),
+		.diag = x->diag,
+		.strs = (const char *)h + h->hdr_len + h->str_off,
+		.strs_len = h->str_len,
 		.type_cnt = btf__type_cnt(btf),
 		.find_code = elf_code_sec,
-		.on_sec = add_sec,
-		.ctx = &x,
+		.on_sec = on_sec,
+		.ctx = x,
 	};
-	const struct bk_btf_ext_header *hdr = ext->data;
-	int err;
-
-	btf_strs(btf, &w);
-	err = bk_btf_ext__walk(ext->data, ext->size, &w);
-	if (!err)
-		memcpy(&ext->hdr, hdr,
-		       bk_min(sizeof(*hdr), (size_t)hdr->hdr_len));
-	return err;
 }
 
 int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 		      const struct btf *btf, const struct bk_diag *diag,
 		      struct bk_btf_ext **extp)
 {
+	struct ext_index x = {.elf = elf, .diag = diag};
+	struct bk_btf_ext_walk w;
 	struct bk_btf_ext *ext;
 	int err;
 
@@ -426,11 +606,14 @@ int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 		return bk_err(diag, -ENOMEM, "%s: out of memory",
 			      bk_elf__name(elf));
 	}
+	ext->fd = -1;
 	/* NOBITS has no bytes: the walk finds the header truncated */
 	ext->size = sec->data ? sec->size : 0;
 	if (ext->size)
 		memcpy(ext->data, sec->data, ext->size);
-	err = index_ext(ext, elf, btf, diag);
+	x.ext = ext;
+	init_walk(&w, &x, btf, add_sec);
+	err = walk_mem(ext->data, ext->size, &w, &ext->hdr);
 	if (err) {
 		bk_btf_ext__free(ext);
 		return err;
@@ -440,14 +623,17 @@ int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 }
 
 /*
- * No copy: a .BTF.ext of a linked object is megabytes, which the dumper
- * would otherwise hold twice while it reads the file.
+ * No copy and no index: a .BTF.ext of a linked object is megabytes, which
+ * the dumper would otherwise hold while it prints. The first walk checks
+ * it all; bk_btf_ext__for_each_sec() walks again.
  */
-int bk_btf_ext__parse_owned(struct bk_elf *elf, const struct bk_elf_sec *sec,
-			    const struct btf *btf, const struct bk_diag *diag,
-			    struct bk_btf_ext **extp)
+int bk_btf_ext__open_file(struct bk_elf *elf, const struct bk_elf_sec *sec,
+			  const struct btf *btf, const struct bk_diag *diag,
+			  struct bk_btf_ext **extp)
 {
+	struct ext_index x = {.elf = elf, .diag = diag};
 	struct bk_btf_ext *ext = calloc(1, sizeof(*ext));
+	struct bk_btf_ext_walk w;
 	int err;
 
 	if (!ext) {
@@ -457,16 +643,57 @@ int bk_btf_ext__parse_owned(struct bk_elf *elf, const struct bk_elf_sec *sec,
 		return err;
 	}
 	ext->elf = elf;
-	/* the cast is ours to make: elf is the index's now, and read only */
-	ext->data = sec->data ? (void *)sec->data : NULL;
-	ext->size = sec->data ? sec->size : 0;
-	err = index_ext(ext, elf, btf, diag);
+	ext->btf = btf;
+	ext->file_off = sec->shdr.sh_offset;
+	ext->size = sec->size;
+	ext->fd = open(bk_elf__name(elf), O_RDONLY | O_CLOEXEC);
+	if (ext->fd < 0) {
+		err = bk_err(diag, -errno, "%s: %s", bk_elf__name(elf),
+			     strerror(errno));
+		goto out;
+	}
+	x.ext = ext;
+	init_walk(&w, &x, btf, NULL);
+	err = walk_file(ext->fd, ext->file_off, ext->size, &w, &ext->hdr);
+out:
 	if (err) {
 		bk_btf_ext__free(ext);
 		return err;
 	}
 	*extp = ext;
 	return 0;
+}
+
+/* Read again, the file is checked again: a fault now means it changed. */
+static int walk_file_again(const struct bk_btf_ext *ext, bk_btf_ext_sec_fn fn,
+			   void *ctx, const struct bk_diag *diag)
+{
+	struct ext_index x = {.elf = ext->elf, .fn = fn, .fn_ctx = ctx};
+	struct bk_btf_ext_walk w;
+	int err;
+
+	init_walk(&w, &x, ext->btf, pass_sec);
+	err = walk_file(ext->fd, ext->file_off, ext->size, &w, NULL);
+	if (err && !x.fn_err)
+		return bk_err(diag, -EIO,
+			      "%s: the file changed while being read",
+			      bk_elf__name(ext->elf));
+	return err;
+}
+
+int bk_btf_ext__for_each_sec(const struct bk_btf_ext *ext, bk_btf_ext_sec_fn fn,
+			     void *ctx, const struct bk_diag *diag)
+{
+	size_t kind, i;
+	int err = 0;
+
+	if (ext->fd >= 0)
+		return walk_file_again(ext, fn, ctx, diag);
+	for (kind = 0; kind < BK_BTF_EXT_KIND_CNT && !err; kind++) {
+		for (i = 0; i < ext->sec_cnt[kind] && !err; i++)
+			err = fn(ctx, kind, &ext->secs[kind][i]);
+	}
+	return err;
 }
 
 void bk_btf_ext__free(struct bk_btf_ext *ext)
@@ -477,10 +704,10 @@ void bk_btf_ext__free(struct bk_btf_ext *ext)
 		return;
 	for (kind = 0; kind < BK_BTF_EXT_KIND_CNT; kind++)
 		free(ext->secs[kind]);
-	if (ext->elf)
-		bk_elf__free(ext->elf);
-	else
-		free(ext->data);
+	if (ext->fd >= 0)
+		close(ext->fd);
+	bk_elf__free(ext->elf);
+	free(ext->data);
 	free(ext);
 }
 

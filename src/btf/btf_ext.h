@@ -39,16 +39,21 @@ enum bk_btf_ext_kind {
 };
 
 /*
- * The records of one kind for one ELF code section. Records are rec_size
- * bytes apart (at least the size of the struct above, a multiple of 4), so
- * reach them through bk_btf_ext_sec__rec(). insn_off fields are byte offsets
- * into the code section, as clang writes them.
+ * The records of one kind for one ELF code section, or a run of them. Records
+ * are rec_size bytes apart (at least the size of the struct above, a
+ * multiple of 4), so reach them through bk_btf_ext_sec__rec(). insn_off
+ * fields are byte offsets into the code section, as clang writes them. A
+ * walk from memory and the index hand over whole sections (run_idx 0,
+ * run_cnt rec_cnt); a walk over a file hands over runs, in order, as many
+ * records as its window holds.
  */
 struct bk_btf_ext_sec {
 	const char *name; /* the ELF section the records describe */
 	__u32 name_off;	  /* its offset in the BTF string section */
 	__u32 rec_size;
-	__u32 rec_cnt;
+	__u32 rec_cnt; /* the section's records */
+	__u32 run_idx; /* recs holds records #run_idx.. */
+	__u32 run_cnt; /* ..up to #run_idx + run_cnt - 1 */
 	const void *recs;
 };
 
@@ -57,6 +62,11 @@ static inline const void *bk_btf_ext_sec__rec(const struct bk_btf_ext_sec *sec,
 {
 	return (const char *)sec->recs + (size_t)idx * sec->rec_size;
 }
+
+/* A caller's look at each checked section or run, in the walk's order:
+ * func_info, line_info, then core_relo. A non-zero return stops the walk. */
+typedef int (*bk_btf_ext_sec_fn)(void *ctx, enum bk_btf_ext_kind kind,
+				 const struct bk_btf_ext_sec *sec);
 
 /* What a section name of .BTF.ext designates in the caller's object. */
 enum bk_btf_ext_target {
@@ -77,9 +87,9 @@ struct bk_btf_ext_walk {
 	__u32 type_cnt; /* BTF type IDs, void included */
 	enum bk_btf_ext_target (*find_code)(void *ctx, const char *name,
 					    size_t *size);
-	/* a section's records, every one checked; may return an error */
-	int (*on_sec)(void *ctx, enum bk_btf_ext_kind kind,
-		      const struct bk_btf_ext_sec *sec);
+	/* a section's records, or a run of them, every one checked (NULL:
+	 * only check); may return an error */
+	bk_btf_ext_sec_fn on_sec;
 	void *ctx;
 };
 
@@ -98,6 +108,21 @@ struct bk_btf_ext_walk {
 int bk_btf_ext__walk(const void *data, size_t size,
 		     const struct bk_btf_ext_walk *walk);
 
+/* How much of a file bk_btf_ext__walk_file() reads at a time, unless one
+ * record or entry head is larger. */
+#define BK_BTF_EXT_WINDOW (64 << 10)
+
+/*
+ * The same walk over the size bytes at offset off of the file fd, read in
+ * windows of BK_BTF_EXT_WINDOW bytes, never whole (and never mapped: a file
+ * truncated meanwhile would fault). on_sec gets each section in runs of
+ * the records a window holds, each run checked before it is handed over:
+ * on a fault, the runs before it have been handed over already. A file
+ * shorter than off + size is "FILE: the file changed while being read".
+ */
+int bk_btf_ext__walk_file(int fd, __u64 off, size_t size,
+			  const struct bk_btf_ext_walk *walk);
+
 /* The message of a fault found in record #idx: "FILE: .BTF.ext: KIND for
  * section 'NAME': record #IDX: ...", returning err. */
 int bk_btf_ext__rec_err(const struct bk_btf_ext_walk *walk, int err,
@@ -113,12 +138,26 @@ int bk_btf_ext__parse(const struct bk_elf *elf, const struct bk_elf_sec *sec,
 		      const struct btf *btf, const struct bk_diag *diag,
 		      struct bk_btf_ext **ext);
 /*
- * As bk_btf_ext__parse(), taking elf over instead of copying sec's bytes:
- * elf is freed with the result, or now if the parse fails.
+ * The .BTF.ext section sec of the file elf was opened from (its section
+ * headers are enough: bk_elf__open_file_secs()), checked as by
+ * bk_btf_ext__parse() but read in windows from the file, and kept there:
+ * the result holds a file descriptor, not the bytes, and has no index
+ * (sec_cnt() is 0): read it with bk_btf_ext__for_each_sec(). elf is taken
+ * over, freed with the result or now if the check fails; btf must outlive
+ * the result.
  */
-int bk_btf_ext__parse_owned(struct bk_elf *elf, const struct bk_elf_sec *sec,
-			    const struct btf *btf, const struct bk_diag *diag,
-			    struct bk_btf_ext **ext);
+int bk_btf_ext__open_file(struct bk_elf *elf, const struct bk_elf_sec *sec,
+			  const struct btf *btf, const struct bk_diag *diag,
+			  struct bk_btf_ext **ext);
+/*
+ * Hand each section, or run of a section, of a checked .BTF.ext to fn.
+ * From the index, whole sections; from a file, the section is read and
+ * checked again (bytes read again are not trusted): a fault found now is
+ * "FILE: the file changed while being read" (-EIO), after fn has seen the
+ * runs before it. fn's own error is returned as it is.
+ */
+int bk_btf_ext__for_each_sec(const struct bk_btf_ext *ext, bk_btf_ext_sec_fn fn,
+			     void *ctx, const struct bk_diag *diag);
 void bk_btf_ext__free(struct bk_btf_ext *ext);
 
 /* Header fields as read, e.g. to re-emit the same layout. */

@@ -6,8 +6,8 @@
  * A vmlinux dump is over a hundred thousand types and a million fields, more
  * than out.h's JSON tree should hold at once: types are printed through
  * out.h's streaming output, which keeps the one-call-per-field shape. BTF is fully validated before the first byte is written, so a
- * stream is never cut short by a bad input. The .BTF.ext dump is small and
- * goes through out.h.
+ * stream is never cut short by a bad input. The .BTF.ext dump is streamed
+ * too, checked whole before its first byte is printed.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -442,80 +442,120 @@ static int dump_c(const struct btf *btf, const char *src)
 
 /* .BTF.ext dump ------------------------------------------------------------*/
 
-static void dump_ext_ref(const struct btf *btf, __u32 type_id)
+static void dump_ext_ref(struct out_stream *w, const struct btf *btf,
+			 __u32 type_id)
 {
 	const struct btf_type *t = btf__type_by_id(btf, type_id);
 
-	out_str("kind", " (%s", bk_btf__kind_str(btf_kind(t)));
-	out_str("name", " '%s')", btf_str(btf, t->name_off));
+	out_stream_str(w, "kind", " (%s", bk_btf__kind_str(btf_kind(t)));
+	out_stream_str(w, "name", " '%s')", btf_str(btf, t->name_off));
 }
 
-static void dump_ext_rec(const struct btf *btf, enum bk_btf_ext_kind kind,
-			 const void *rec)
+static void dump_ext_rec(struct out_stream *w, const struct btf *btf,
+			 enum bk_btf_ext_kind kind, const void *rec)
 {
 	const struct bpf_func_info *fi = rec;
 	const struct bpf_line_info *li = rec;
 	const struct bpf_core_relo *cr = rec;
 
-	out_obj_open(NULL);
-	out_u64("insn_off", "\tinsn_off=%llu", fi->insn_off);
+	out_stream_open(w, NULL, true);
+	out_stream_u64(w, "insn_off", "\tinsn_off=%llu", fi->insn_off);
 	switch (kind) {
 	case BK_BTF_EXT_FUNC_INFO:
-		out_u64("type_id", " type_id=%llu", fi->type_id);
-		dump_ext_ref(btf, fi->type_id);
+		out_stream_u64(w, "type_id", " type_id=%llu", fi->type_id);
+		dump_ext_ref(w, btf, fi->type_id);
 		break;
 	case BK_BTF_EXT_LINE_INFO:
-		out_str("file_name", " file_name='%s'",
-			btf__str_by_offset(btf, li->file_name_off));
-		out_u64("line_num", " line_num=%llu",
-			BPF_LINE_INFO_LINE_NUM(li->line_col));
-		out_u64("line_col", " line_col=%llu",
-			BPF_LINE_INFO_LINE_COL(li->line_col));
-		out_str("line", " line='%s'",
-			btf__str_by_offset(btf, li->line_off));
+		out_stream_str(w, "file_name", " file_name='%s'",
+			       btf__str_by_offset(btf, li->file_name_off));
+		out_stream_u64(w, "line_num", " line_num=%llu",
+			       BPF_LINE_INFO_LINE_NUM(li->line_col));
+		out_stream_u64(w, "line_col", " line_col=%llu",
+			       BPF_LINE_INFO_LINE_COL(li->line_col));
+		out_stream_str(w, "line", " line='%s'",
+			       btf__str_by_offset(btf, li->line_off));
 		break;
 	case BK_BTF_EXT_CORE_RELO:
-		out_u64("type_id", " type_id=%llu", cr->type_id);
-		dump_ext_ref(btf, cr->type_id);
-		out_str("access_str", " access_str='%s'",
-			btf__str_by_offset(btf, cr->access_str_off));
-		out_str("relo_kind", " relo_kind=%s",
-			bk_btf__core_relo_kind_str(cr->kind) ?: "unknown");
+		out_stream_u64(w, "type_id", " type_id=%llu", cr->type_id);
+		dump_ext_ref(w, btf, cr->type_id);
+		out_stream_str(w, "access_str", " access_str='%s'",
+			       btf__str_by_offset(btf, cr->access_str_off));
+		out_stream_str(w, "relo_kind", " relo_kind=%s",
+			       bk_btf__core_relo_kind_str(cr->kind)
+				       ?: "unknown");
 		break;
 	default:
 		break;
 	}
-	out_plain("\n");
-	out_obj_close();
+	out_stream_plain(w, "\n");
+	out_stream_close(w);
 }
 
-static void dump_ext(const struct btf *btf, const struct bk_btf_ext *ext)
+/* Where the .BTF.ext dump stands: sections arrive a run of records at a
+ * time, their kinds in order. */
+struct ext_dump {
+	struct out_stream *w;
+	const struct btf *btf;
+	enum bk_btf_ext_kind kind; /* the kind whose array is open */
+};
+
+/* Open the arrays of the kinds up to kind (each kind has one, empty or
+ * not); BK_BTF_EXT_KIND_CNT closes the last. */
+static void dump_ext_kinds_to(struct ext_dump *d, enum bk_btf_ext_kind kind)
 {
-	const struct bk_btf_ext_sec *sec;
-	enum bk_btf_ext_kind kind;
-	size_t s;
+	for (; d->kind < kind; d->kind++) {
+		out_stream_close(d->w);
+		if (d->kind + 1 < BK_BTF_EXT_KIND_CNT)
+			out_stream_open(d->w, bk_btf_ext__kind_str(d->kind + 1),
+					false);
+	}
+}
+
+static int dump_ext_run(void *ctx, enum bk_btf_ext_kind kind,
+			const struct bk_btf_ext_sec *sec)
+{
+	struct ext_dump *d = ctx;
+	struct out_stream *w = d->w;
 	__u32 i;
 
-	out_obj_open(NULL);
-	for (kind = 0; kind < BK_BTF_EXT_KIND_CNT; kind++) {
-		out_arr_open(bk_btf_ext__kind_str(kind));
-		for (s = 0; s < bk_btf_ext__sec_cnt(ext, kind); s++) {
-			sec = bk_btf_ext__sec(ext, kind, s);
-			out_obj_open(NULL);
-			out_plain("%s ", bk_btf_ext__kind_str(kind));
-			out_str("section", "section '%s'", sec->name);
-			out_u64("rec_size", " rec_size=%llu", sec->rec_size);
-			out_u64("rec_cnt", " rec_cnt=%llu\n", sec->rec_cnt);
-			out_arr_open("records");
-			for (i = 0; i < sec->rec_cnt; i++)
-				dump_ext_rec(btf, kind,
-					     bk_btf_ext_sec__rec(sec, i));
-			out_arr_close();
-			out_obj_close();
-		}
-		out_arr_close();
+	dump_ext_kinds_to(d, kind);
+	if (!sec->run_idx) {
+		out_stream_open(w, NULL, true);
+		out_stream_plain(w, bk_btf_ext__kind_str(kind));
+		out_stream_str(w, "section", " section '%s'", sec->name);
+		out_stream_u64(w, "rec_size", " rec_size=%llu", sec->rec_size);
+		out_stream_u64(w, "rec_cnt", " rec_cnt=%llu\n", sec->rec_cnt);
+		out_stream_open(w, "records", false);
 	}
-	out_obj_close();
+	for (i = 0; i < sec->run_cnt; i++)
+		dump_ext_rec(w, d->btf, kind, bk_btf_ext_sec__rec(sec, i));
+	if (sec->run_idx + sec->run_cnt == sec->rec_cnt) {
+		out_stream_close(w);
+		out_stream_close(w);
+	}
+	return 0;
+}
+
+/*
+ * Streamed, as the module reads it: a linked object's .BTF.ext is
+ * megabytes. Checked whole before (bk_btf__parse_file()), it can still
+ * fail here if the file changed since; the output then stops where the
+ * change was found, and the error follows.
+ */
+static int dump_ext(const struct btf *btf, const struct bk_btf_ext *ext)
+{
+	struct ext_dump d = {.w = out_stream_start(), .btf = btf};
+	int err;
+
+	out_stream_open(d.w, NULL, true);
+	out_stream_open(d.w, bk_btf_ext__kind_str(0), false);
+	err = bk_btf_ext__for_each_sec(ext, dump_ext_run, &d, &cli_diag);
+	if (!err) {
+		dump_ext_kinds_to(&d, BK_BTF_EXT_KIND_CNT);
+		out_stream_close(d.w);
+	}
+	out_stream_end(d.w);
+	return err;
 }
 
 /* btf dump -----------------------------------------------------------------*/
@@ -633,7 +673,7 @@ static int do_dump(int argc, char **argv)
 		p_err("%s: no .BTF.ext section", a.file);
 		err = -1;
 	} else if (a.format == FORMAT_EXT) {
-		dump_ext(btf, ext);
+		err = dump_ext(btf, ext) ? -1 : 0;
 	} else if (a.format == FORMAT_C) {
 		err = dump_c(btf, a.file ?: a.label);
 	} else {
