@@ -39,11 +39,18 @@ STATIC_LIBS ?= 1
 # tables (capstone's above all, 1.3 MB) take 79 k relative relocations,
 # applied and copied at every start, which made a short command cost four
 # times bpftool's CPU and 5 MB of memory before doing anything.
+#
+# Capstone is not linked into bpfkit at all: src/prog/jit_disasm.c loads it
+# (by its soname, found here) when jited code is first disassembled, so
+# its tables cost nothing to the commands that never disassemble.
+CAPSTONE_LIBS := $(shell pkg-config --libs capstone 2>/dev/null || echo -lcapstone)
+CAPSTONE_SONAME := $(shell objdump -p $$(pkg-config --variable=libdir capstone 2>/dev/null)/libcapstone.so 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
+BIN_PKG_LIBS := $(filter-out $(CAPSTONE_LIBS),$(PKG_LIBS))
 ifeq ($(STATIC_LIBS),1)
-BIN_LIBS  := -Wl,-Bstatic $(PKG_LIBS) -Wl,-Bdynamic
+BIN_LIBS  := -Wl,-Bstatic $(BIN_PKG_LIBS) -Wl,-Bdynamic
 BIN_LDFLAGS := -no-pie
 else
-BIN_LIBS  := $(PKG_LIBS)
+BIN_LIBS  := $(BIN_PKG_LIBS)
 endif
 
 WARNINGS  := -Wall -Wextra -Werror -Wformat=2 -Wshadow -Wmissing-prototypes \
@@ -57,7 +64,8 @@ LDFLAGS   += -fsanitize=$(SANITIZE)
 endif
 ALL_CFLAGS := -std=gnu11 $(CFLAGS) $(WARNINGS) $(PKG_CFLAGS) \
 	      -ffile-prefix-map=$(CURDIR)=. -D_GNU_SOURCE \
-	      -DBPFKIT_VERSION='"$(VERSION)"' -MMD -MP
+	      -DBPFKIT_VERSION='"$(VERSION)"' -MMD -MP \
+	      $(if $(CAPSTONE_SONAME),-DCAPSTONE_SONAME='"$(CAPSTONE_SONAME)"')
 
 BPF_CFLAGS := -g -O2 -target bpf -D__TARGET_ARCH_x86 -Wall -Werror \
 	      -I/usr/include/$(ARCH)-linux-gnu -I$(BUILD) -Iprogs

@@ -113,6 +113,23 @@ line_of() {
 	[ "$(stat -c %s "$BATS_TEST_TMPDIR/jited")" = "$jited" ]
 }
 
+@test "jited: Capstone is loaded for it, not linked; without it, one error" {
+	# no Capstone in the binary: short commands do not carry its tables
+	! nm "$BPFKIT" | grep -q ' [TU] cs_open'
+	kernel_setup
+	local lib
+	lib=$(ldconfig -p | awk '$1 ~ /^libcapstone\.so\./ { print $NF; exit }')
+	[ -n "$lib" ] || skip "no libcapstone in the loader cache"
+	command -v unshare >/dev/null || skip "unshare is not installed"
+	# the library made unreadable in a private mount namespace
+	run --separate-stderr -1 unshare -m sh -c \
+		'mount --bind /dev/null "$1" && shift && exec "$@"' sh "$lib" \
+		"$BPFKIT" prog dump jited pinned "$PIN/xdp"
+	[ -z "$output" ]
+	[[ $stderr == "Error: disassembling jited code needs Capstone: "*libcapstone* ]]
+	[ "${#stderr_lines[@]}" = 1 ]
+}
+
 @test "dump names what it cannot find" {
 	kernel_setup
 	run --separate-stderr -1 bpfkit prog dump xlated id 4294967295

@@ -395,7 +395,8 @@ int do_prog_dump(int argc, char **argv)
 	if (a.file)
 		err = write_code(a.file, &img);
 	else if (a.jited)
-		err = dump_jited(&s);
+		/* nothing printed when the disassembler is missing */
+		err = bk_jit__load(&cli_diag) ? -1 : dump_jited(&s);
 	else
 		dump_xlated(&s);
 	bk_kallsyms__free(s.syms);

@@ -32,4 +32,11 @@ typedef int (*bk_jit_insn_fn)(void *ctx, const struct bk_jit_insn *insn);
 int bk_jit__disasm(const void *code, size_t len, __u64 addr, bk_jit_insn_fn fn,
 		   void *ctx, const struct bk_diag *diag);
 
+/*
+ * Load Capstone now, which bk_jit__disasm() otherwise does on its first
+ * call: for a caller that must fail before it prints anything. Returns 0,
+ * or -ENOENT (reason to diag) when the library cannot be loaded.
+ */
+int bk_jit__load(const struct bk_diag *diag);
+
 #endif /* BPFKIT_PROG_JIT_DISASM_H */
