@@ -111,10 +111,12 @@ loop_cpu() {
 		cut -d' ' -f1
 }
 
-# min_rss CMD...: the smallest peak RSS of 3 runs: one run of a 2 MB
-# process varies by a few pages, which is not what is compared.
+# min_rss CMD...: the smallest peak RSS of 7 runs. One run of a 2 MB
+# process varies by up to 200 KB (bpftool: 2,168 to 2,352 KB over 12 runs
+# of one file), and the worst of 141 ratios of least-of-3 picked that
+# noise (1.04 in one run, 0.97 in the next).
 min_rss() {
-	for _ in 1 2 3; do
+	for _ in 1 2 3 4 5 6 7; do
 		run_cpu "$@" | cut -d' ' -f2
 	done | sort -n | head -n 1
 }
@@ -128,7 +130,7 @@ dump_progs() {
 		echo "bench/btf.sh: no $BUILD/progs objects (make progs)" >&2
 		return 0
 	fi
-	echo "btf dump of ${#progs[@]} progs/ objects: CPU of all (3 rounds, less the loop's), largest peak RSS ratio (least of 3 runs)"
+	echo "btf dump of ${#progs[@]} progs/ objects: CPU of all (3 rounds, less the loop's), largest peak RSS ratio (least of 7 runs)"
 	cpu_header
 	for mode in raw -j c; do
 		mode_args "$mode"
