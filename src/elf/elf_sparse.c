@@ -11,14 +11,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "elf.h"
+#include "../lib/mem.h"
 
 /* Inputs larger than this are read whole, and refused there (lib/file.c). */
 #define MAX_SPARSE_SIZE (1UL << 31)
@@ -28,24 +27,6 @@ struct sparse {
 	char *buf;
 	size_t size;
 };
-
-#define HUGE_PAGE_SIZE (2UL << 20)
-
-/*
- * A wanted section is read whole: the 2 MB pages that lie inside it are
- * asked for as huge pages, one fault each instead of 512, which is most
- * of the cost of reading megabytes of BTF here. Pages only partly inside
- * stay small, so nothing outside the section becomes memory of ours.
- */
-static void ask_huge_pages(const struct sparse *s, __u64 off, __u64 len)
-{
-	uintptr_t start = (uintptr_t)s->buf + off, end = start + len;
-
-	start = (start + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
-	end &= ~(HUGE_PAGE_SIZE - 1);
-	if (start < end)
-		madvise((void *)start, end - start, MADV_HUGEPAGE);
-}
 
 /* Read [off, off + len) of the file into place, cut at the end of the file. */
 static int read_range(const struct sparse *s, __u64 off, __u64 len)
@@ -144,9 +125,11 @@ static int read_wanted(const struct sparse *s, const Elf64_Ehdr *eh,
 		if (idx < 0)
 			continue;
 		seen |= 1U << idx;
+		/* read whole: megabytes of BTF fault 512 times less */
 		if (sh->sh_offset < s->size &&
 		    sh->sh_size <= s->size - sh->sh_offset)
-			ask_huge_pages(s, sh->sh_offset, sh->sh_size);
+			bk_mem__ask_huge_pages(s->buf + sh->sh_offset,
+					       sh->sh_size);
 		err = read_range(s, sh->sh_offset, sh->sh_size);
 	}
 	return err;

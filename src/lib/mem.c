@@ -56,6 +56,16 @@ int bk_ensure_mem(void **data, size_t *cap_cnt, size_t elem_sz, size_t need_cnt)
 	return 0;
 }
 
+void bk_mem__ask_huge_pages(void *p, size_t len)
+{
+	uintptr_t start = (uintptr_t)p, end = start + len;
+
+	start = (start + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
+	end &= ~(HUGE_PAGE_SIZE - 1);
+	if (start < end)
+		madvise((void *)start, end - start, MADV_HUGEPAGE);
+}
+
 /*
  * malloc() is made to take the whole reservation from the brk heap (no
  * mmap), which free() then keeps as the heap's top: every later
@@ -64,7 +74,6 @@ int bk_ensure_mem(void **data, size_t *cap_cnt, size_t elem_sz, size_t need_cnt)
  */
 void bk_mem__reserve_huge_heap(size_t bytes)
 {
-	uintptr_t start, end;
 	void *p;
 
 	if (bytes > HEAP_RESERVE_MAX)
@@ -78,9 +87,6 @@ void bk_mem__reserve_huge_heap(size_t bytes)
 	mallopt(M_MMAP_MAX, MMAP_MAX_DEFAULT);
 	if (!p)
 		return;
-	start = ((uintptr_t)p + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
-	end = ((uintptr_t)p + bytes) & ~(HUGE_PAGE_SIZE - 1);
-	if (start < end)
-		madvise((void *)start, end - start, MADV_HUGEPAGE);
+	bk_mem__ask_huge_pages(p, bytes);
 	free(p);
 }

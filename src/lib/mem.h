@@ -25,6 +25,14 @@ int bk_ensure_mem(void **data, size_t *cap_cnt, size_t elem_sz,
 		  size_t need_cnt);
 
 /*
+ * Ask for huge pages for the 2 MB pages that lie wholly inside
+ * [p, p + len): one fault each instead of 512 when they are written.
+ * Pages only partly inside stay small, so nothing outside the range
+ * becomes resident.
+ */
+void bk_mem__ask_huge_pages(void *p, size_t len);
+
+/*
  * For a process about to fill about bytes of fresh heap (a link of tens
  * of megabytes): reserve that much heap at once, backed by 2 MB pages
  * where the kernel allows them (transparent huge pages, "madvise" mode),
