@@ -25,9 +25,13 @@ ARCH      := $(shell uname -m)
 VERSION   := $(shell cat VERSION)
 FUZZ_SECONDS ?= 30
 
-PKGS      := libbpf libelf zlib jansson capstone
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ljansson -lcapstone)
+# Capstone is compiled against but not linked: src/prog/jit_disasm.c loads
+# it (by the soname found below) when jited code is first disassembled,
+# so its tables cost nothing to the commands that never disassemble.
+PKGS      := libbpf libelf zlib jansson
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) capstone 2>/dev/null)
+PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -lz -ljansson)
+CAPSTONE_SONAME := $(shell objdump -p $$(pkg-config --variable=libdir capstone 2>/dev/null)/libcapstone.so 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 
 # bpfkit links these statically, as bpftool links libbpf: a short command
 # then pays no dynamic symbol binding, which is most of its memory (map
@@ -36,21 +40,15 @@ PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lbpf -lelf -
 STATIC_LIBS ?= 1
 #
 # The binary is not position-independent: as a PIE, the archives' pointer
-# tables (capstone's above all, 1.3 MB) take 79 k relative relocations,
-# applied and copied at every start, which made a short command cost four
-# times bpftool's CPU and 5 MB of memory before doing anything.
-#
-# Capstone is not linked into bpfkit at all: src/prog/jit_disasm.c loads it
-# (by its soname, found here) when jited code is first disassembled, so
-# its tables cost nothing to the commands that never disassemble.
-CAPSTONE_LIBS := $(shell pkg-config --libs capstone 2>/dev/null || echo -lcapstone)
-CAPSTONE_SONAME := $(shell objdump -p $$(pkg-config --variable=libdir capstone 2>/dev/null)/libcapstone.so 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
-BIN_PKG_LIBS := $(filter-out $(CAPSTONE_LIBS),$(PKG_LIBS))
+# tables (capstone's above all, 1.3 MB, when it was linked) took 79 k
+# relative relocations, applied and copied at every start, which made a
+# short command cost four times bpftool's CPU and 5 MB of memory before
+# doing anything.
 ifeq ($(STATIC_LIBS),1)
-BIN_LIBS  := -Wl,-Bstatic $(BIN_PKG_LIBS) -Wl,-Bdynamic
+BIN_LIBS  := -Wl,-Bstatic $(PKG_LIBS) -Wl,-Bdynamic
 BIN_LDFLAGS := -no-pie
 else
-BIN_LIBS  := $(BIN_PKG_LIBS)
+BIN_LIBS  := $(PKG_LIBS)
 endif
 
 WARNINGS  := -Wall -Wextra -Werror -Wformat=2 -Wshadow -Wmissing-prototypes \

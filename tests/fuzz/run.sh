@@ -22,10 +22,10 @@ targets=${FUZZ_TARGETS:-$(for f in tests/fuzz/fuzz_*.c; do
 	t=${f##*/fuzz_}
 	echo "${t%.c}"
 done)}
-pkgs=(libbpf libelf zlib jansson capstone)
+pkgs=(libbpf libelf zlib jansson) # capstone: headers only, loaded at run time
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 cflags="-std=gnu11 -O1 -g -fno-omit-frame-pointer $san -D_GNU_SOURCE \
-	-Wall -Wno-unused-parameter -Isrc $(pkg-config --cflags "${pkgs[@]}")"
+	-Wall -Wno-unused-parameter -Isrc $(pkg-config --cflags "${pkgs[@]}" capstone)"
 libs=$(pkg-config --libs "${pkgs[@]}")
 obj="$build/fuzz/obj"
 out="$build/fuzz"
