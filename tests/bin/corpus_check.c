@@ -116,7 +116,8 @@ static void problem(const char *label, const char *fmt, ...)
 
 /*
  * Async-signal-safe: show what the case wrote to stderr (a sanitizer's
- * report goes there before it aborts), name the case, die of the signal.
+ * report goes there before it aborts), name the case, remove the scratch
+ * directory as a normal end does, die of the signal.
  */
 static void on_fatal_signal(int sig)
 {
@@ -125,6 +126,7 @@ static void on_fatal_signal(int sig)
 	static char err[CAPTURE_MAX];
 	ssize_t n = pread(st.err_fd, err, sizeof(err), 0);
 
+	rmdir(st.tmp);
 	if ((n > 0 && write(st.report_fd, err, n) < 0) ||
 	    write(st.report_fd, "  ", 2) < 0 ||
 	    write(st.report_fd, st.label, strlen(st.label)) < 0)
